@@ -1,0 +1,3 @@
+from tfgpu_wizard.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,187 @@
+"""The host report: what ``doctor`` detected, as plain data.
+
+This is the contract between detection (``core/host.py``), recommendation
+(``core/recommend.py``), the GUI and saved reports (``plan --host report.json``).
+Its JSON form is documented by ``resources/schemas/host-report.schema.json`` and versioned by
+``SCHEMA_VERSION``: bump it when a field changes meaning or is removed (adding an optional
+field is compatible).
+
+Unknown values are ``None``, never guessed. Every detector that failed leaves a ``Note``
+saying why, so a report can say "not available: <reason>" instead of crashing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+
+@dataclass
+class Note:
+    """A finding of detection for the user: ``severity`` is ``info``, ``warning`` or ``error``."""
+
+    code: str  # stable identifier, e.g. "cuda-visible-devices-hides-all"
+    severity: str
+    message: str  # English source text (translated for display with core.i18n.tr("host", ...))
+    detail: str = ""  # free text (paths, raw output); not translated
+
+
+@dataclass
+class OSInfo:
+    system: str  # "linux" | "wsl2" | "wsl1" | "windows" | "macos" | "other"
+    release: str = ""  # kernel release / Windows release
+    version: str = ""  # human-readable OS version ("Debian GNU/Linux 12", "Windows 11 23H2")
+    machine: str = ""  # "x86_64" | "aarch64" | "AMD64" | "arm64"
+    windows_build: int | None = None  # Windows build number (also for WSL's host where known)
+    distro: str | None = None  # Linux distribution id (os-release ID), e.g. "ubuntu"
+    distro_version: str | None = None
+    glibc: str | None = None  # e.g. "2.36"; None on Windows/macOS or musl
+    linux_driver_inside_wsl: bool = False  # a Linux NVIDIA driver installed inside WSL (must not be)
+
+
+@dataclass
+class PythonInfo:
+    executable: str
+    version: str  # "3.11.7"
+    implementation: str = "CPython"
+    bits: int = 64
+    is_venv: bool = False
+    conda_env: str | None = None  # name of the conda env this interpreter belongs to, if any
+
+
+@dataclass
+class CondaEnv:
+    name: str
+    path: str
+    python_version: str | None = None
+
+
+@dataclass
+class CondaInfo:
+    executable: str
+    kind: str  # "conda" | "mamba" | "micromamba"
+    version: str | None = None
+    envs: list[CondaEnv] = field(default_factory=list)
+
+
+@dataclass
+class DriverInfo:
+    present: bool
+    version: str | None = None  # "580.159.04"
+    cuda_version: str | None = None  # the highest CUDA the driver supports, "13.0" (what nvidia-smi prints)
+    source: str | None = None  # "nvml" | "nvidia-smi" | None
+    error: str | None = None  # why it is absent / unusable, in English
+
+
+@dataclass
+class GpuInfo:
+    index: int  # NVML index
+    name: str
+    uuid: str | None = None
+    memory_total_mib: int | None = None
+    compute_capability: str | None = None  # "9.0"
+    pci_bus_id: str | None = None
+
+
+@dataclass
+class ToolkitInfo:
+    """A CUDA toolkit installed on the system (what nvcc prints), not the driver's CUDA."""
+
+    version: str | None
+    nvcc: str | None = None
+    cuda_home: str | None = None
+
+
+@dataclass
+class CudnnInfo:
+    version: str | None
+    path: str | None = None
+
+
+@dataclass
+class TFInstall:
+    """TensorFlow found in a target interpreter (read from package metadata, not imported)."""
+
+    python: str
+    version: str | None  # None: not installed there
+    location: str | None = None
+    distribution: str | None = None  # "tensorflow" | "tensorflow-cpu" | "tf-nightly" | ...
+    keras_version: str | None = None
+    tf_keras_version: str | None = None
+    numpy_version: str | None = None
+    nvidia_packages: dict[str, str] = field(default_factory=dict)  # nvidia-*-cu12 wheels present
+    error: str | None = None
+
+
+@dataclass
+class HostReport:
+    os: OSInfo
+    python: PythonInfo
+    driver: DriverInfo
+    gpus: list[GpuInfo] = field(default_factory=list)
+    conda: CondaInfo | None = None
+    cuda_toolkit: ToolkitInfo | None = None
+    cudnn: CudnnInfo | None = None
+    env: dict[str, str] = field(default_factory=dict)  # CUDA-related environment variables as set
+    target_python: PythonInfo | None = None
+    tensorflow: TFInstall | None = None
+    notes: list[Note] = field(default_factory=list)
+    created: str = ""  # ISO 8601 time of detection
+    tool_version: str = ""
+    schema_version: int = SCHEMA_VERSION
+    recorded_on: str = ""  # free text label for recordings/fixtures ("H200, driver 580 (recording)")
+
+    # -- (de)serialisation ---------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HostReport:
+        version = data.get("schema_version", SCHEMA_VERSION)
+        if not isinstance(version, int) or version > SCHEMA_VERSION:
+            raise ValueError(
+                f"host report schema_version {version!r} is newer than this tool understands ({SCHEMA_VERSION})"
+            )
+        return _build(cls, data)
+
+    @classmethod
+    def from_json(cls, text: str) -> HostReport:
+        return cls.from_dict(json.loads(text))
+
+
+def _build(tp: Any, value: Any) -> Any:
+    """Rebuild nested dataclasses from plain JSON data, following the type hints."""
+    if value is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _build(args[0], value) if len(args) == 1 else value
+    if dataclasses.is_dataclass(tp):
+        if not isinstance(value, dict):
+            raise ValueError(f"expected an object for {tp.__name__}, got {type(value).__name__}")
+        hints = typing.get_type_hints(tp)
+        kwargs = {}
+        for f in dataclasses.fields(tp):
+            if f.name in value:
+                kwargs[f.name] = _build(hints[f.name], value[f.name])
+        try:
+            return tp(**kwargs)
+        except TypeError as exc:
+            raise ValueError(f"{tp.__name__}: {exc}") from None
+    if origin is list:
+        (item,) = typing.get_args(tp)
+        return [_build(item, v) for v in value]
+    if origin is dict:
+        return dict(value)
+    return value

@@ -1,0 +1,64 @@
+"""Suite-wide fixtures: isolation of user data, and a guard against leaked threads and processes."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_data(tmp_path_factory, monkeypatch):
+    """Runs, saved plans and settings go to a temp folder, never the developer's home."""
+    monkeypatch.setenv("TFGPU_WIZARD_DATA", str(tmp_path_factory.mktemp("userdata")))
+
+
+def _children() -> set[int]:
+    """PIDs of this process's live children (Linux /proc); empty elsewhere."""
+    me = os.getpid()
+    out: set[int] = set()
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return out
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # fields[0] = state, fields[1] = ppid; zombies (Z) are already dead and reaped by their owner
+        if fields[1] == str(me) and fields[0] != "Z":
+            out.add(int(name))
+    return out
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_threads_or_processes(request):
+    """Fail a test that leaves threads or child processes running (napari-style leak guard).
+
+    Waits briefly first, so a thread that is already on its way out is not counted.
+    """
+    threads_before = set(threading.enumerate())
+    children_before = _children()
+    yield
+    if request.node.get_closest_marker("allow_leaks"):
+        return
+    deadline = time.monotonic() + 3.0
+    while True:
+        leaked_threads = [t for t in threading.enumerate() if t not in threads_before and t.is_alive()]
+        leaked_children = _children() - children_before
+        if not leaked_threads and not leaked_children:
+            return
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    names = ", ".join(t.name for t in leaked_threads)
+    pytest.fail(f"test leaked threads [{names}] / child processes {sorted(leaked_children)}")
