@@ -1,1 +1,36 @@
-"""The PySide6 desktop app. Widgets show core data objects; they never call NVML or subprocess."""
+"""The PySide6 desktop app. Widgets show core data objects; they never call NVML or subprocess.
+
+Public API (stable names; owner: helper G)
+------------------------------------------
+``tfgpu_wizard.gui.app``
+    ``main(argv=None) -> int``            start the app (the ``gui`` command and the ``tfgpu-wizard-gui`` script)
+    ``create_window(lang=None) -> MainWindow``  build the window without entering the event loop (tests, tools)
+
+``tfgpu_wizard.gui.mainwindow.MainWindow(QMainWindow)``
+    ``PAGES``: ``("sanity", "setup", "monitor", "benchmark", "diagnose", "learn")``
+    ``show_page(name) -> QWidget``        switch page (pages are built on first visit, so start-up stays fast)
+    ``page(name) -> QWidget``             the page widget (built if needed)
+    ``status(text)``                      the status line; every long task reports here, nothing else writes it
+    ``set_language("en" | "zh_CN")``      live switch; every page retranslates itself
+    ``shutdown()``                        stop every worker, timer and process (called by closeEvent)
+
+``tfgpu_wizard.gui.workers``
+    ``ThreadTask(fn, *args)``             run a blocking core call (e.g. ``detect_host``) on a Python thread;
+                                          signals ``done(object)``, ``failed(str)``; ``wait(ms)`` joins it
+    ``TargetProcess``                     a target interpreter under ``QProcess`` speaking JSON lines:
+                                          ``start(python, script, args, env=None, timeout_s=...)``, ``cancel()``;
+                                          signals ``event(dict)``, ``text(str)`` (non-JSON output, for logs),
+                                          ``finished(FinishInfo)`` with exit code, "ok"/"failed"/"cancelled"/
+                                          "timeout"/"crashed", the collected stderr tail
+
+``tfgpu_wizard.gui.chart``
+    ``SeriesStore``                       growable float32 columns (t + named series); every sample is kept
+    ``MemoryChart(QWidget)``              pyqtgraph memory + utilization plots; ``add_sample(t, values)``,
+                                          ``keep_as_faded(label)``, ``clear()``, ``export_png(path)``,
+                                          ``export_csv(path)``; repaints on its own QTimer at ~5 Hz, drawing
+                                          only the visible window reduced to min/max pairs
+
+``tfgpu_wizard.gui.i18n``
+    ``install(app, lang)`` / ``switch(lang)``  load ``resources/i18n/*_<lang>.qm`` when compiled, else serve the
+                                          ``.ts`` catalogs through ``core.i18n`` (same files as the CLI)
+"""
