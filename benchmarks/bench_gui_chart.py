@@ -1,0 +1,85 @@
+"""GUI-thread CPU of the live chart: 8 GPUs sampled at 20 Hz with one hour of history (replayed fast),
+repainted at the chart's own ~5 Hz; goal <= 10 % of one core with every sample kept. Then the resident
+memory of the process after that hour (bound stated below and checked).
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_gui_chart.py [seconds]
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+
+RSS_BOUND_MB = 400  # whole app process (Qt + pyqtgraph + numpy + one hour of 8 GPUs at 20 Hz)
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def main() -> int:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from tfgpu_wizard.gui.chart import MemoryChart
+
+    app = QApplication([])
+    chart = MemoryChart()
+    chart.resize(1100, 560)
+    chart.show()
+    rss0 = rss_mb()
+    hz, gpus = 20, 8
+    n_hour = 3600 * hz
+
+    def row(i: int) -> dict[str, float]:
+        v = {}
+        for g in range(gpus):
+            v[f"gpu{g}.used"] = 1000.0 * g + (i % 600)
+            v[f"gpu{g}.util"] = float((i + g) % 100)
+            v[f"gpu{g}.proc"] = 500.0 + g
+            v[f"gpu{g}.total"] = 81559.0
+        return v
+
+    t_fill = time.perf_counter()
+    chart.add_samples((i / hz, row(i)) for i in range(n_hour))  # the hour, replayed fast
+    t_fill = time.perf_counter() - t_fill
+    chart.start()
+    i = n_hour
+
+    def tick() -> None:
+        nonlocal i
+        chart.add_sample(i / hz, row(i))
+        i += 1
+
+    feeder = QTimer()
+    feeder.setInterval(1000 // hz)
+    feeder.timeout.connect(tick)
+    feeder.start()
+    frames0 = chart.frames
+    c0, w0 = time.thread_time(), time.perf_counter()
+    QTimer.singleShot(int(seconds * 1000), app.quit)
+    app.exec()
+    cpu, wall = time.thread_time() - c0, time.perf_counter() - w0
+    feeder.stop()
+    chart.stop()
+    rss = rss_mb()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    share = 100 * cpu / wall
+    print(f"history: {len(chart.store)} samples x {len(chart.store.names)} series, store {chart.store.nbytes() / 2**20:.1f} MiB"
+          f" (filled in {t_fill:.1f} s)")
+    print(f"GUI thread CPU: {share:.1f} % of one core over {wall:.1f} s; {chart.frames - frames0} frames "
+          f"({(chart.frames - frames0) / wall:.1f}/s), samples at {hz} Hz (goal <= 10 %)")
+    print(f"resident memory: {rss:.0f} MB now, peak {peak:.0f} MB, chart window alone {rss0:.0f} MB "
+          f"(bound {RSS_BOUND_MB} MB)")
+    return 0 if share <= 10 and rss <= RSS_BOUND_MB else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

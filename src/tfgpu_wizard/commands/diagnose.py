@@ -1,0 +1,66 @@
+"""``tfgpu-wizard diagnose FILE|-``: explain a TensorFlow / CUDA log in plain words, with the fix.
+
+Exit status: 0 no problem found (harmless lines only), 1 problems found (an error or warning),
+2 the log could not be read (the message says why; nothing is changed or lost).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the log file to explain, or - to read standard input")
+    parser.add_argument("--json", action="store_true", help="print the findings as JSON")
+    parser.add_argument(
+        "--platform",
+        choices=["linux", "windows", "wsl2"],
+        help="the platform the log comes from, for platform-specific fixes (default: guessed from the log)",
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="also explain the harmless lines in detail (text output)"
+    )
+    parser.add_argument(
+        "--lang", dest="diagnose_lang", choices=["en", "zh_CN"], help="language of the findings"
+    )
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.core import i18n
+    from tfgpu_wizard.core.diagnose import decode_log, diagnose, format_findings
+    from tfgpu_wizard.core.i18n import tr
+
+    if getattr(args, "diagnose_lang", None):
+        i18n.set_language(args.diagnose_lang)
+    try:
+        data = _read(args.file)
+    except OSError as exc:
+        msg = tr("diagnose", "Cannot read the log {path}: {reason}").format(
+            path=args.file, reason=exc.strerror or exc
+        )
+        print(f"tfgpu-wizard diagnose: {msg}", file=sys.stderr)
+        return 2
+    text = decode_log(data)
+    findings = diagnose(text, platform=args.platform)
+    if args.json:
+        payload = {
+            "platform": findings[0].platform if findings else (args.platform or None),
+            "language": i18n.language(),
+            "lines": text.count("\n") + (1 if text and not text.endswith("\n") else 0),
+            "findings": [f.to_dict() for f in findings],
+        }
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        if not text.strip():
+            print(tr("diagnose", "The log is empty: nothing to explain."), file=sys.stderr)
+        sys.stdout.write(format_findings(findings, show_harmless=args.all))
+    return 1 if any(f.severity in ("error", "warning") for f in findings) else 0

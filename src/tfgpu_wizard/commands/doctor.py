@@ -1,0 +1,275 @@
+"""``tfgpu-wizard doctor``: what this machine has for TensorFlow on an NVIDIA GPU.
+
+Prints an aligned report, the things that need attention first, each line with a marker and a
+word (``✓ ok``, ``✗ error``, ``! warning``, ``· info``; ASCII markers where the terminal cannot
+show those). ``--json`` prints the same report as data (``resources/schemas/host-report.schema.json``,
+docs/host-report.md); ``--out FILE`` also saves that JSON, for ``plan --host FILE`` on another
+machine. ``--python PATH`` examines the TensorFlow in another interpreter (or venv/conda folder).
+
+Exit status: 0 when the report was made (whatever it found), 2 for bad arguments or an unwritable
+``--out`` file. Only the standard library and ``pynvml`` are needed: no Qt, no TensorFlow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import textwrap
+import unicodedata
+from pathlib import Path
+
+CTX = "doctor"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the report as JSON instead of text")
+    parser.add_argument("--python", metavar="PATH",
+                        help="a Python interpreter (or venv / conda env folder) whose TensorFlow to examine")
+    parser.add_argument("--out", metavar="FILE", help="also save the report as JSON to FILE")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help="limit for each external command (nvidia-smi, conda, the target Python); default 8")
+
+
+# -- text rendering ------------------------------------------------------------------------------
+
+_UNICODE_MARKS = {"ok": "✓", "error": "✗", "warning": "!", "info": "·"}
+_ASCII_MARKS = {"ok": "+", "error": "x", "warning": "!", "info": "-"}
+
+
+def _marks(stream) -> dict[str, str]:
+    enc = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "".join(_UNICODE_MARKS.values()).encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        return _ASCII_MARKS
+    return _UNICODE_MARKS
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - display_width(text))
+
+
+def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -> str:
+    """The human-readable report (translated); ``marks`` maps ok/error/warning/info to symbols."""
+    from tfgpu_wizard.core.host import explain_cuda_versions, note_text, sorted_notes
+    from tfgpu_wizard.core.i18n import tr
+
+    marks = marks or _UNICODE_MARKS
+    words = {
+        "ok": tr(CTX, "ok"),
+        "error": tr(CTX, "error"),
+        "warning": tr(CTX, "warning"),
+        "info": tr(CTX, "info"),
+    }
+    status_w = max(display_width(w) for w in words.values())
+
+    def status(kind: str) -> str:
+        return f"{marks[kind]} {_pad(words[kind], status_w)}"
+
+    sections: list[tuple[str, list[tuple[str, str, str]]]] = []
+    r = report
+
+    # System
+    rows = []
+    os_bits = [r.os.version or r.os.system, r.os.machine]
+    if r.os.system in ("wsl1", "wsl2"):
+        os_bits.append(r.os.system.upper())
+    if r.os.release:
+        os_bits.append(tr(CTX, "kernel {release}").format(release=r.os.release) if r.os.system != "windows"
+                       else r.os.release)
+    rows.append(("error" if r.os.system == "wsl1" else "ok", tr(CTX, "OS"), " · ".join(b for b in os_bits if b)))
+    if r.os.glibc:
+        rows.append(("ok", "glibc", r.os.glibc))
+    rows.append(("ok", tr(CTX, "Python (this app)"), _py(r.python)))
+    if r.target_python:
+        rows.append(("ok", tr(CTX, "Python (target)"), _py(r.target_python)))
+    if r.conda:
+        envs = ", ".join(f"{e.name} (Python {e.python_version})" if e.python_version else e.name for e in r.conda.envs)
+        rows.append(("ok", r.conda.kind, f"{r.conda.version or '?'} · {r.conda.executable}"))
+        rows.append(("info", tr(CTX, "conda envs"), envs or tr(CTX, "none")))
+    else:
+        rows.append(("info", "conda", tr(CTX, "not found")))
+    sections.append((tr(CTX, "System"), rows))
+
+    # NVIDIA
+    rows = []
+    d = r.driver
+    if d.present:
+        rows.append(("ok", tr(CTX, "NVIDIA driver"), f"{d.version} ({tr(CTX, 'read with')} {d.source})"))
+        rows.append(("ok" if d.cuda_version else "warning", tr(CTX, "Driver CUDA"),
+                     (d.cuda_version or "?") + "  " + tr(CTX, "(the highest CUDA this driver runs)")))
+    else:
+        rows.append(("error", tr(CTX, "NVIDIA driver"), tr(CTX, "not found")))
+    for g in r.gpus:
+        bits = [g.name]
+        if g.memory_total_mib is not None:
+            bits.append(f"{g.memory_total_mib} MiB")
+        if g.compute_capability:
+            bits.append(tr(CTX, "compute capability {cc}").format(cc=g.compute_capability))
+        if g.pci_bus_id:
+            bits.append(g.pci_bus_id)
+        rows.append(("ok", f"GPU {g.index}", " · ".join(bits)))
+    if d.present and not r.gpus:
+        rows.append(("warning", "GPU", tr(CTX, "none")))
+    sections.append(("NVIDIA", rows))
+
+    # CUDA toolkit and cuDNN (system-wide)
+    rows = []
+    tk = r.cuda_toolkit
+    if tk:
+        rows.append(("info", tr(CTX, "CUDA toolkit"),
+                     f"{tk.version or '?'} · nvcc {tk.nvcc}" + (f" · {tk.cuda_home}" if tk.cuda_home else "")))
+    else:
+        rows.append(("info", tr(CTX, "CUDA toolkit"), tr(CTX, "not found (not needed for pip or conda installs)")))
+    if r.cudnn:
+        rows.append(("info", tr(CTX, "cuDNN (system)"), f"{r.cudnn.version or '?'} · {r.cudnn.path}"))
+    else:
+        rows.append(("info", tr(CTX, "cuDNN (system)"), tr(CTX, "not found (not needed for pip or conda installs)")))
+    sections.append((tr(CTX, "CUDA on the system"), rows))
+
+    # TensorFlow
+    rows = []
+    t = r.tensorflow
+    if t is not None:
+        title = tr(CTX, "TensorFlow in {python}").format(python=t.python)
+        if t.error and not t.version:
+            rows.append(("error", "TensorFlow", tr(CTX, "could not be read")))
+        elif t.version:
+            rows.append(("ok", "TensorFlow", f"{t.version} ({t.distribution}) · {t.location}"))
+        else:
+            rows.append(("info", "TensorFlow", tr(CTX, "not installed")))
+        if t.keras_version:
+            rows.append(("info", "Keras", t.keras_version))
+        if t.tf_keras_version:
+            rows.append(("info", "tf-keras", t.tf_keras_version))
+        if t.numpy_version:
+            rows.append(("info", "numpy", t.numpy_version))
+        if t.version or t.nvidia_packages:
+            wheels = ", ".join(f"{k} {v}" for k, v in sorted(t.nvidia_packages.items()))
+            rows.append(("info", tr(CTX, "NVIDIA wheels"), wheels or tr(CTX, "none")))
+        sections.append((title, rows))
+
+    # Environment
+    rows = [("info", k, v) for k, v in r.env.items()]
+    if rows:
+        sections.append((tr(CTX, "Environment variables"), rows))
+
+    label_w = max((display_width(lbl) for _, rows in sections for _, lbl, _ in rows), default=10) + 2
+    indent = "  "
+    out: list[str] = []
+    out.append(tr(CTX, "tfgpu-wizard doctor · {created} · version {version}").format(
+        created=r.created, version=r.tool_version) + (f" · {r.recorded_on}" if r.recorded_on else ""))
+    out.append("")
+
+    notes = sorted_notes(r.notes)
+    attention = [n for n in notes if n.severity in ("error", "warning")]
+    if attention:
+        out.append(tr(CTX, "Needs attention"))
+        for n in attention:
+            out.extend(_note_lines(status(n.severity), note_text(n), n.detail, indent, width))
+        out.append("")
+    for title, rows in sections:
+        out.append(title)
+        for kind, label, value in rows:
+            out.append(f"{indent}{status(kind)} {_pad(label, label_w)}{value}")
+        out.append("")
+    infos = [n for n in notes if n.severity not in ("error", "warning")]
+    if infos:
+        out.append(tr(CTX, "Good to know"))
+        for n in infos:
+            out.extend(_note_lines(status("info"), note_text(n), n.detail, indent, width))
+        out.append("")
+    out.append(tr(CTX, "Driver CUDA and toolkit CUDA"))
+    for para in explain_cuda_versions(r):
+        out.extend(textwrap.wrap(para, width=width, initial_indent=indent, subsequent_indent=indent))
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _py(p) -> str:
+    bits = [p.version, p.executable]
+    if p.conda_env:
+        bits.append(f"conda env {p.conda_env}")
+    elif p.is_venv:
+        bits.append("venv")
+    return " · ".join(bits)
+
+
+def _note_lines(prefix: str, message: str, detail: str, indent: str, width: int) -> list[str]:
+    lines = [f"{indent}{prefix} {message}"]
+    if detail:
+        pad = indent + " " * (display_width(prefix) + 1)
+        lines.extend(textwrap.wrap(detail, width=width, initial_indent=pad, subsequent_indent=pad,
+                                   break_on_hyphens=False, break_long_words=False))
+    return lines
+
+
+# -- saving --------------------------------------------------------------------------------------
+
+
+def save_report(report, path: Path) -> None:
+    """Write the JSON atomically: a failure leaves any earlier file at ``path`` untouched."""
+    path = path.expanduser()
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=".tfgpu-report-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(report.to_json() + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.core.host import DEFAULT_TIMEOUT, detect_host
+    from tfgpu_wizard.core.i18n import tr
+
+    timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
+    if not timeout > 0:
+        print(tr(CTX, "doctor: --timeout must be a number of seconds above 0."), file=sys.stderr)
+        return 2
+    if args.python:
+        from tfgpu_wizard.core.host import resolve_python
+
+        if not os.path.exists(resolve_python(args.python)):
+            print(tr(CTX, "doctor: no Python interpreter at {path}").format(path=args.python), file=sys.stderr)
+            return 2
+    if args.out:
+        out_path = Path(args.out).expanduser()
+        if out_path.is_dir():
+            print(tr(CTX, "doctor: {path} is a folder; give a file name for --out").format(path=args.out),
+                  file=sys.stderr)
+            return 2
+        if not out_path.parent.is_dir():
+            print(tr(CTX, "doctor: the folder {path} does not exist").format(path=str(out_path.parent)),
+                  file=sys.stderr)
+            return 2
+
+    report = detect_host(args.python, timeout=timeout)
+
+    if args.out:
+        try:
+            save_report(report, out_path)
+        except OSError as exc:
+            print(tr(CTX, "doctor: cannot write {path}: {reason}").format(path=args.out, reason=exc.strerror or exc),
+                  file=sys.stderr)
+            return 2
+    if args.json:
+        sys.stdout.write(report.to_json() + "\n")
+    else:
+        sys.stdout.write(render_text(report, marks=_marks(sys.stdout)))
+    if args.out:
+        print(tr(CTX, "Report saved to {path}").format(path=str(out_path)), file=sys.stderr)
+    sys.stdout.flush()
+    return 0

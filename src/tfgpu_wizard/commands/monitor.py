@@ -1,0 +1,238 @@
+"""``tfgpu-wizard monitor``: a live terminal view of the GPUs (like ``nvidia-smi -l``), optionally logged to CSV.
+
+``--replay FILE`` plays a recorded run through the same sampler path (for a machine without a GPU).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import queue
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Any
+
+from tfgpu_wizard.core.i18n import tr
+
+BAR_WIDTH = 30
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--interval", type=float, default=0.1,
+                   help="seconds between samples, 0.01 to 60 (default 0.1 = 10 Hz)")
+    p.add_argument("--refresh", type=float, default=1.0, help="seconds between screen updates (default 1)")
+    p.add_argument("--csv", metavar="FILE", help="also log every sample to this CSV file (appended)")
+    p.add_argument("--once", action="store_true", help="print one sample and exit")
+    p.add_argument("--count", type=int, metavar="N", help="stop after N screen updates")
+    p.add_argument("--replay", metavar="RUN", help="replay a recorded run (file, run id, or bundled recording)")
+    p.add_argument("--speed", type=float, default=1.0, help="replay speed factor (default 1; 'inf' = no waiting)")
+    p.add_argument("--gpu", type=int, action="append", metavar="INDEX", help="only this NVML GPU (repeatable)")
+    p.add_argument("--no-clear", action="store_true", help="do not clear the screen between updates")
+
+
+def _mib(v: float | None) -> str:
+    if v is None:
+        return "N/A"
+    mib = v / (1024 * 1024)
+    return f"{mib / 1024:.1f} GiB" if mib >= 1024 else f"{mib:.0f} MiB"
+
+
+def _bar(used: int | None, reserved: int | None, total: int | None) -> str:
+    if not total or used is None:
+        return "[" + "?" * BAR_WIDTH + "]"
+    u = max(0, min(BAR_WIDTH, round(used / total * BAR_WIDTH)))
+    r = max(0, min(BAR_WIDTH - u, round((reserved or 0) / total * BAR_WIDTH)))
+    return "[" + "#" * u + "+" * r + "." * (BAR_WIDTH - u - r) + "]"
+
+
+def _proc_name(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as fh:
+            return fh.read().strip()
+    except OSError:
+        return "?"
+
+
+def _num(v: float | None, fmt: str) -> str:
+    return "N/A" if v is None else fmt.format(v)
+
+
+def render(snapshots: list[Any], names: dict[int, str], source_label: str, live: bool) -> str:
+    from tfgpu_wizard.core import nvml
+
+    lines = [f"tfgpu-wizard monitor · {source_label} · {datetime.now().strftime('%H:%M:%S')}"]
+    for s in snapshots:
+        name = names.get(s.gpu, f"GPU {s.gpu}")
+        if s.status != "ok":
+            reason = tr("monitor", nvml.NotAvailable(s.status).reason)
+            lines.append(f"GPU {s.gpu}  {name}: {reason}")
+            continue
+        lines.append(
+            f"GPU {s.gpu}  {name}   {_num(s.temp_c, '{:.0f}')} °C   {_num(s.power_w, '{:.0f}')} W   "
+            f"util {_num(s.util_gpu, '{:.0f}')} %   mem-util {_num(s.util_mem, '{:.0f}')} %"
+        )
+        mem = (f"  {_bar(s.mem_used, s.mem_reserved, s.mem_total)} "
+               f"{tr('monitor', 'used')} {_mib(s.mem_used)}")
+        if s.mem_reserved is not None:
+            mem += f" + {tr('monitor', 'reserved')} {_mib(s.mem_reserved)}"
+        mem += f" / {_mib(s.mem_total)}"
+        if s.mem_version == "v1":
+            mem += "  " + tr("monitor", "(old driver: used includes the driver's reserve)")
+        lines.append(mem)
+        na = dict(s.unavailable)
+        if "processes" in na:
+            lines.append("  " + tr("monitor", "processes: {reason}").format(
+                reason=tr("monitor", nvml.NotAvailable(na["processes"]).reason)))
+        elif s.processes:
+            top = sorted(s.processes, key=lambda p: -(p.used or 0))[:5]
+            shown = ", ".join(
+                f"{p.pid} {_proc_name(p.pid) if live else ''} {_mib(p.used)}".replace("  ", " ") for p in top
+            )
+            lines.append("  " + tr("monitor", "processes: {list}").format(list=shown))
+        else:
+            lines.append("  " + tr("monitor", "processes: none"))
+        if s.pid_mem is not None:
+            lines.append("  " + tr("monitor", "watched process: {mem}").format(mem=_mib(s.pid_mem)))
+    return "\n".join(lines)
+
+
+CSV_HEADER = ["time", "t_s", "gpu", "name", "mem_used_mib", "mem_reserved_mib", "mem_total_mib", "util_gpu_pct",
+              "util_mem_pct", "power_w", "temp_c", "status"]
+
+
+def _csv_row(s: Any, t0: float, names: dict[int, str]) -> list[str]:
+    def m(v: float | None) -> str:
+        return "" if v is None else f"{v / 1048576:.1f}"
+
+    def f(v: float | None) -> str:
+        return "" if v is None else f"{v:g}"
+
+    return [datetime.now().isoformat(timespec="milliseconds"), f"{s.t - t0:.3f}", str(s.gpu),
+            names.get(s.gpu, ""), m(s.mem_used), m(s.mem_reserved), m(s.mem_total), f(s.util_gpu),
+            f(s.util_mem), f(s.power_w), f(s.temp_c), s.status]
+
+
+def _no_gpu_message(problem: str) -> str:
+    from tfgpu_wizard.core.runs import bundled_recordings
+
+    msg = tr("monitor", "Cannot monitor: {reason}.").format(reason=problem)
+    recs = bundled_recordings()
+    if recs:
+        msg += "\n" + tr("monitor", "To see what the monitor shows, replay a recording from a real GPU:")
+        msg += "\n  tfgpu-wizard monitor --replay " + recs[0].name.removesuffix(".run.jsonl")
+        msg += "\n" + tr("monitor", "Bundled recordings:") + " " + ", ".join(
+            r.name.removesuffix(".run.jsonl") for r in recs)
+    return msg
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.core import sampler as sm
+
+    if not (sm.MIN_INTERVAL <= args.interval <= sm.MAX_INTERVAL):
+        print(tr("monitor", "--interval must be between 0.01 and 60 seconds."), file=sys.stderr)
+        return 2
+    if not (args.speed > 0):
+        print(tr("monitor", "--speed must be greater than 0."), file=sys.stderr)
+        return 2
+    if args.replay:
+        from tfgpu_wizard.core.runs import RunFileError, find_run
+
+        try:
+            path = find_run(args.replay)
+        except RunFileError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+        source: sm.Source = sm.ReplaySource(path, speed=args.speed, gpus=args.gpu)
+    else:
+        source = sm.NvmlSource(args.gpu)
+
+    csv_fh: IO[str] | None = None
+    writer: Any = None
+    if args.csv:
+        try:
+            csv_path = Path(args.csv)
+            new = not csv_path.exists() or csv_path.stat().st_size == 0
+            csv_fh = open(csv_path, "a", newline="", encoding="utf-8")  # noqa: SIM115
+            writer = csv.writer(csv_fh)
+            if new:
+                writer.writerow(CSV_HEADER)
+                csv_fh.flush()
+        except OSError as exc:
+            print(tr("monitor", "Cannot write the CSV file {path}: {error}").format(
+                path=args.csv, error=exc.strerror or exc), file=sys.stderr)
+            return 2
+
+    inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+    sampler = sm.Sampler(source, interval=args.interval, history_s=max(60.0, args.interval * 10))
+    sampler.subscribe(lambda tick: inbox.put(("tick", tick)))
+    sampler.on_state(lambda state, detail: inbox.put(("state", (state, detail))))
+    clear = sys.stdout.isatty() and not args.no_clear and not args.once
+    updates = 0
+    rc = 0
+    csv_failed = False
+    try:
+        sampler.start()
+        names = {d.index: d.name for d in sampler.devices}
+        t0 = time.monotonic()
+        last_draw = -math.inf
+        latest: Any = None
+        while True:
+            try:
+                kind, item = inbox.get(timeout=0.5)
+            except queue.Empty:
+                if not sampler.running:
+                    break
+                continue
+            if kind == "state":
+                state, detail = item
+                if state == sm.STATE_UNAVAILABLE:
+                    print(_no_gpu_message(detail) if not args.replay else
+                          tr("monitor", "Cannot replay: {reason}").format(reason=detail), file=sys.stderr)
+                    rc = 1
+                    break
+                if state in (sm.STATE_ENDED, sm.STATE_GPU_LOST, sm.STATE_FAILED):
+                    if latest is not None:
+                        print(render(list(latest.snapshots), names, source.label, source.live), flush=True)
+                    msg = {
+                        sm.STATE_ENDED: tr("monitor", "End of the recording."),
+                        sm.STATE_GPU_LOST: tr("monitor", "The GPU was lost: sampling stopped. {detail}"),
+                        sm.STATE_FAILED: tr("monitor", "Sampling failed: {detail}"),
+                    }[state].format(detail=detail)
+                    print(msg, file=sys.stderr)
+                    rc = 0 if state == sm.STATE_ENDED else 1
+                    break
+                continue
+            latest = item
+            if writer is not None and not csv_failed:
+                try:
+                    for s in item.snapshots:
+                        writer.writerow(_csv_row(s, t0, names))
+                    assert csv_fh is not None
+                    csv_fh.flush()
+                except OSError as exc:
+                    csv_failed = True
+                    print(tr("monitor", "Writing the CSV file failed ({error}); the rows written so far are kept.")
+                          .format(error=exc.strerror or exc), file=sys.stderr)
+            now = time.monotonic()
+            if args.once or now - last_draw >= args.refresh:
+                last_draw = now
+                text = render(list(item.snapshots), names, source.label, source.live)
+                if clear:
+                    sys.stdout.write("\x1b[H\x1b[2J")
+                print(text + ("" if args.once else "\n"), flush=True)
+                updates += 1
+                if args.once or (args.count and updates >= args.count):
+                    break
+    except KeyboardInterrupt:
+        rc = 0
+    finally:
+        sampler.stop()
+        if csv_fh is not None:
+            try:
+                csv_fh.close()
+            except OSError:
+                pass
+    return rc

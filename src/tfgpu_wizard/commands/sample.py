@@ -1,0 +1,162 @@
+"""``tfgpu-wizard sample``: run the bundled training sample in a Python and show its progress.
+
+One line per progress event, then a summary. ``--json`` passes the sample's JSON lines through
+(each with ``recv_t`` added). The flags are those of target/sample.py (docs/sample-protocol.md).
+Exit status: the sample's own (0 ok, 2 bad flags, 3 configuration, 4 out of memory, 5 runtime error,
+6 no TensorFlow, 143 stopped), or 124 when it ran past ``--timeout``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+CTX = "target"
+
+
+def add_sample_flags(parser: argparse.ArgumentParser) -> None:
+    """The sample's own flags (also used by ``cluster``). Values are checked by SampleConfig."""
+    parser.add_argument("--model", default="cnn", help="cnn | resnet20 | resnet50 (default cnn)")
+    parser.add_argument("--dataset", default="cifar10", help="mnist | cifar10 | cifar100 (default cifar10)")
+    parser.add_argument("--real-data", action="store_true", help="train on the real dataset from the Keras cache")
+    parser.add_argument("--allow-download", action="store_true", help="with --real-data: download it if needed")
+    parser.add_argument("--batch-size", type=int, default=64, help="global batch over all replicas (default 64)")
+    parser.add_argument("--strict-batch", action="store_true",
+                        help="fail when the batch does not divide over the replicas (default: adjust it)")
+    parser.add_argument("--steps", type=int, default=100, help="training steps (default 100)")
+    parser.add_argument("--log-every", type=int, default=10, help="progress every N steps (default 10)")
+    parser.add_argument("--memory", default="default", help="default | growth | limit")
+    parser.add_argument("--memory-limit", default=None, help="with --memory limit: MB (4096) or a fraction (0.5)")
+    parser.add_argument("--gpu-total-mb", type=int, default=None, help="the card's memory, for a fractional limit")
+    parser.add_argument("--devices", default="auto", help="auto | cpu | all | gpu:0 | gpu:0,1 (default auto)")
+    parser.add_argument("--logical-cpus", type=int, default=1,
+                        help="split the CPU into N logical devices (MirroredStrategy without a GPU)")
+    parser.add_argument("--precision", default="fp32", help="fp32 | mixed_float16 | mixed_bfloat16")
+    parser.add_argument("--no-prefetch", action="store_true", help="turn off the input pipeline's prefetch")
+    parser.add_argument("--loop", default="fit", help="fit (model.fit) | custom (tf.function loop)")
+    parser.add_argument("--jit", default="auto", help="XLA: auto | on | off")
+    parser.add_argument("--learning-rate", type=float, default=0.01)
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
+    from tfgpu_wizard.core.target import SampleConfig
+
+    return SampleConfig(
+        model=args.model, dataset=args.dataset, real_data=args.real_data, allow_download=args.allow_download,
+        batch_size=args.batch_size, strict_batch=args.strict_batch, steps=args.steps, log_every=args.log_every,
+        memory=args.memory, memory_limit=args.memory_limit, gpu_total_mb=args.gpu_total_mb, devices=args.devices,
+        logical_cpus=args.logical_cpus, multi_worker=multi_worker, precision=args.precision,
+        prefetch=not args.no_prefetch, loop=args.loop, jit=args.jit, learning_rate=args.learning_rate,
+        seed=args.seed,
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_sample_flags(parser)
+    parser.add_argument("--multi-worker", action="store_true",
+                        help="one worker of a MultiWorkerMirroredStrategy run (reads TF_CONFIG; see `cluster`)")
+    parser.add_argument("--python", metavar="PATH", help="the Python (or venv / conda folder) to train in")
+    parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
+                        help="stop the run after this long (default 3600)")
+    parser.add_argument("--json", action="store_true", help="print the sample's JSON lines as they come")
+
+
+def _mib(value: object) -> str:
+    return f"{value / 2**20:.0f} MiB" if isinstance(value, (int, float)) else "?"
+
+
+def format_event(ev) -> str | None:
+    """One terminal line for an event (None: nothing to show)."""
+    from tfgpu_wizard.core.i18n import tr
+
+    d = ev.data
+    if ev.type == "start":
+        v = d.get("versions") or {}
+        return tr(CTX, "TensorFlow {tf}, Keras {keras}, Python {py} (pid {pid})").format(
+            tf=v.get("tensorflow"), keras=v.get("keras"), py=v.get("python"), pid=d.get("pid"))
+    if ev.type == "devices":
+        line = tr(CTX, "{strategy} on {devices}: {replicas} replica(s), global batch {batch}").format(
+            strategy=d.get("strategy"), devices=", ".join(d.get("devices") or []), replicas=d.get("replicas"),
+            batch=d.get("global_batch"))
+        if d.get("memory_effect"):
+            line += " · " + tr(CTX, "memory mode {mode}: {effect}").format(
+                mode=d.get("memory_mode"), effect=d.get("memory_effect"))
+        return line
+    if ev.type == "progress":
+        acc = d.get("accuracy")
+        line = tr(CTX, "step {step}/{steps}  loss {loss}  accuracy {acc}  {ips} img/s  {ms} ms/step").format(
+            step=d.get("step"), steps=d.get("steps"),
+            loss=f"{d['loss']:.4f}" if isinstance(d.get("loss"), float) else "?",
+            acc=f"{acc:.3f}" if isinstance(acc, float) else "?",
+            ips=f"{d['images_per_sec']:.0f}" if isinstance(d.get("images_per_sec"), float) else "?",
+            ms=f"{d['step_time'] * 1000:.1f}" if isinstance(d.get("step_time"), float) else "?")
+        if d.get("warmup"):
+            line += " " + tr(CTX, "(includes start-up)")
+        if d.get("loss_scale") is not None:
+            line += "  " + tr(CTX, "loss scale {scale:g}").format(scale=d["loss_scale"])
+        for m in d.get("memory") or []:
+            line += f"  {m.get('device')} {_mib(m.get('current'))} (peak {_mib(m.get('peak'))})"
+        return line
+    if ev.type == "summary":
+        return tr(CTX, "Done: {steps} steps in {secs:.1f} s, {ips:.0f} img/s (steady), final loss {loss}").format(
+            steps=d.get("steps"), secs=d.get("seconds") or 0.0, ips=d.get("images_per_sec") or 0.0,
+            loss=f"{d['final_loss']:.4f}" if isinstance(d.get("final_loss"), float) else "?")
+    if ev.type == "warning":
+        return "! " + str(d.get("message", ""))
+    if ev.type == "error":
+        return "✗ " + tr(CTX, "{message}\n  what to do: {advice}").format(
+            message=d.get("message", ""), advice=d.get("advice", ""))
+    if ev.type == "raw":
+        return d.get("text") or None
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.commands._target_common import format_findings, resolve_python, stderr_findings
+    from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.target import ConfigError, run_sample
+
+    config = config_from_args(args, multi_worker=args.multi_worker)
+    try:
+        config.validate()
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(tr(CTX, "tfgpu-wizard sample: {problem}").format(problem=problem), file=sys.stderr)
+        return 2
+    if not args.timeout or args.timeout <= 0:
+        print(tr(CTX, "--timeout must be a positive number of seconds"), file=sys.stderr)
+        return 2
+    python = resolve_python(args.python)
+
+    def show(ev) -> None:
+        if args.json:
+            data = dict(ev.data)
+            data["recv_t"] = ev.recv_t
+            print(json.dumps(data, ensure_ascii=False), flush=True)
+            return
+        line = format_event(ev)
+        if line:
+            try:
+                print(line, flush=True)
+            except UnicodeEncodeError:
+                print(line.encode("ascii", "replace").decode("ascii"), flush=True)
+
+    result = run_sample(config, python=python, timeout=args.timeout, on_event=show)
+    if result.ok:
+        return 0
+    if not result.error_event() or result.timed_out:
+        # No explanation from the sample itself: say how it ended, and what its error output shows.
+        print(tr(CTX, "The sample {end}.").format(end=result.describe_end()), file=sys.stderr)
+    if result.error_event() is None or (result.error_event().get("code") in ("error", "oom", "no-tensorflow")):
+        findings = stderr_findings(result.stderr)
+        if findings:
+            print(format_findings(findings), file=sys.stderr)
+        elif result.stderr.strip() and not result.ok:
+            print(result.stderr_tail(15), file=sys.stderr)
+    if result.timed_out:
+        return 124
+    if result.returncode is None:
+        return 3
+    return result.returncode if result.returncode > 0 else 128 - result.returncode

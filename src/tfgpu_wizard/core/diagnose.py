@@ -1,0 +1,453 @@
+"""Diagnosis: turn TensorFlow / CUDA loader / driver output into ranked, plain-language findings.
+
+Qt-free and TensorFlow-free, cheap to import (the standard library only; patterns are compiled
+on first use). Feed it anything: the verification probe's or the sample's stderr, or a log a
+user pasted.
+
+Public API (stable)::
+
+    from tfgpu_wizard.core.diagnose import diagnose, Finding, format_findings
+
+    findings = diagnose(text, platform=None, context=None, lang=None)
+    for f in findings:            # already ranked: root causes first, harmless noise last
+        f.rule_id                 # stable id, e.g. "missing-library" (see core/diagnose_rules.py)
+        f.severity                # "error" | "warning" | "harmless"
+        f.title, f.explanation    # translated (lang, else the current language of core.i18n)
+        f.fix                     # for this platform ("linux" | "windows" | "wsl2")
+        f.evidence                # [Evidence(line=12, text="...", message="...", level="W"), ...]
+        f.count                   # how many lines matched (evidence keeps the first few)
+        f.rank                    # 1 = look at this first
+        f.symptom_of              # rule id of the root cause this is a consequence of, or None
+        f.sources                 # issue / documentation links
+        f.to_dict()               # JSON-ready
+
+    has_errors(findings) -> bool
+    format_findings(findings, show_harmless=True) -> str     # the CLI's text output
+    decode_log(data: bytes) -> str                            # BOM-aware, never raises
+    guess_platform(text) -> "linux" | "windows" | "wsl2"
+    RULE_IDS                                                  # every rule id
+
+``platform``: ``"linux"``, ``"windows"``, ``"wsl2"`` or None (then ``context["platform"]``, then
+guessed from the log: Windows paths/DLL names -> windows, ``/usr/lib/wsl`` -> wsl2, else linux).
+
+``context`` (all keys optional) adds what the log alone cannot say, e.g. what the probe knows:
+``{"platform": "windows", "tf_version": "2.15.0", "gpu_count": 0}``. ``gpu_count == 0`` counts as
+the "TensorFlow sees no GPU" symptom even if the log does not show ``[]``; ``tf_version`` below
+2.11 rules out the native-Windows-2.11 finding.
+
+Ranking: every rule has a priority (driver/library mismatch first, then cuInit, missing
+libraries, ... down to the "no GPU" symptom); a finding explained by another finding in the same
+log (e.g. "Cannot dlopen some GPU libraries" after "Could not load dynamic library
+'libcudnn.so.8'") is marked ``symptom_of`` and ranked after all root causes. Harmless lines (NUMA,
+factory registration, TensorRT, CPU instructions) come last.
+
+Cost: linear in the size of the log (each pattern is one C-level regex scan with bounded
+repeats); a 50 MB log takes about a second.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tfgpu_wizard.core.diagnose_rules import ALL_RULES, PLATFORMS, PYTHON_EXCEPTION, RULES, Rule
+from tfgpu_wizard.core.i18n import tr
+
+__all__ = [
+    "Evidence",
+    "Finding",
+    "RULE_IDS",
+    "decode_log",
+    "diagnose",
+    "format_findings",
+    "guess_platform",
+    "has_errors",
+]
+
+CONTEXT = "diagnose"
+MAX_EVIDENCE = 5  # lines kept per finding (count says how many matched)
+MAX_LINE_CHARS = 400  # evidence text is cut around the match beyond this
+RULE_IDS: tuple[str, ...] = tuple(r.id for r in ALL_RULES)
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "harmless": 2}
+_LIST_FIELDS = ("lib",)  # pattern groups whose distinct values are all named (", "-joined)
+
+# glog / TF prefix: "2024-03-09 19:15:45.018171: W tensorflow/core/....cc:210] message"
+# absl prefix (TF >= 2.17): "W0000 00:00:1753232013.685876   24341 gpu_device.cc:2431] message"
+# Ray-style prefixes such as "(pid=88631) " are skipped first.
+_PREFIX = re.compile(
+    r"^(?:\(pid=\d+\)\s*)?"
+    r"(?:\d{4}-\d\d-\d\d[ T][\d:.]+:?\s+(?P<l1>[IWEF])\s+\S+?:\d+\]\s?"
+    r"|(?P<l2>[IWEF])\d{4}\s+[\d:.]+\s+\d+\s+\S+?:\d+\]\s?"
+    r"|(?:(?P<l3>[IWEF])\s+)?[\w./-]+\.cc:\d+\]\s?)"
+)
+
+
+@dataclass
+class Evidence:
+    line: int  # 1-based line number in the text given to diagnose()
+    text: str  # the line as written (cut around the match if very long)
+    message: str = ""  # the line without TensorFlow's "time: W file.cc:NN]" prefix
+    level: str = ""  # "I" | "W" | "E" | "F" from that prefix, "" if none
+
+
+@dataclass
+class Finding:
+    rule_id: str
+    severity: str  # "error" | "warning" | "harmless"
+    title: str
+    explanation: str
+    fix: str
+    evidence: list[Evidence] = field(default_factory=list)
+    rank: int = 0
+    sources: list[str] = field(default_factory=list)
+    symptom_of: str | None = None
+    count: int = 0
+    platform: str = "linux"
+    priority: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# ------------------------------------------------------------------------------- helpers
+
+
+def decode_log(data: bytes) -> str:
+    """Bytes of a log file -> text. Honours UTF-8/UTF-16 byte-order marks (PowerShell's ``>`` writes
+    UTF-16), otherwise UTF-8; undecodable bytes become U+FFFD instead of raising."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8", errors="replace")
+
+
+def _has_drive_path(text: str) -> bool:
+    """A Windows path such as ``C:\\Users`` somewhere in the text (plain ``find``: linear and fast)."""
+    i = text.find(":\\")
+    checked = 0
+    while i > 0 and checked < 10_000:
+        if text[i - 1].isascii() and text[i - 1].isalpha() and (i < 2 or not text[i - 2].isalnum()):
+            return True
+        i = text.find(":\\", i + 2)
+        checked += 1
+    return False
+
+
+def guess_platform(text: str) -> str:
+    """Best guess of the platform a log comes from (used when the caller does not say)."""
+    if "/usr/lib/wsl/" in text or "WSL" in text or "\\lxss\\" in text:
+        return "wsl2"
+    if ".dll" in text or ".DLL" in text or "nvcuda" in text or _has_drive_path(text):
+        return "windows"
+    return "linux"
+
+
+def _normalise_platform(platform: str | None) -> str | None:
+    if not platform:
+        return None
+    p = platform.strip().lower()
+    if p in ("win", "win32", "windows", "nt"):
+        return "windows"
+    if p in ("wsl", "wsl2"):
+        return "wsl2"
+    if p in PLATFORMS:
+        return p
+    return "linux"
+
+
+_compiled: dict[str, list[re.Pattern[str]]] | None = None
+
+
+def _patterns() -> dict[str, list[re.Pattern[str]]]:
+    global _compiled
+    if _compiled is None:
+        _compiled = {r.id: [re.compile(p) for p in r.patterns] for r in RULES}
+    return _compiled
+
+
+class _Lines:
+    """Line numbers for match offsets, computed incrementally (offsets must not go backwards
+    within one cursor), so the total cost per rule is one pass over the text at most."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+
+    def line_of(self, offset: int) -> int:
+        if offset < self.pos:  # a new rule's scan: restart
+            self.pos, self.line = 0, 1
+        self.line += self.text.count("\n", self.pos, offset)
+        self.pos = offset
+        return self.line
+
+
+def _line_at(text: str, start: int, end: int) -> str:
+    """The full line containing text[start:end], cut to MAX_LINE_CHARS around the match."""
+    ls = text.rfind("\n", max(0, start - MAX_LINE_CHARS * 4), start) + 1
+    if ls == 0 and start > MAX_LINE_CHARS * 4:
+        ls = start - MAX_LINE_CHARS // 2
+    le = text.find("\n", end, end + MAX_LINE_CHARS * 4)
+    if le < 0:
+        le = min(len(text), end + MAX_LINE_CHARS * 4)
+    line = text[ls:le].rstrip("\r")
+    if len(line) > MAX_LINE_CHARS:
+        rel = start - ls
+        a = max(0, rel - MAX_LINE_CHARS // 2)
+        line = ("…" if a else "") + line[a : a + MAX_LINE_CHARS] + "…"
+    return line
+
+
+def _evidence(lineno: int, line: str) -> Evidence:
+    m = _PREFIX.match(line)
+    if m:
+        return Evidence(
+            lineno, line, line[m.end() :].strip(), m.group("l1") or m.group("l2") or m.group("l3") or ""
+        )
+    return Evidence(lineno, line, line.strip(), "")
+
+
+@dataclass
+class _Hit:
+    rule: Rule
+    evidence: list[Evidence] = field(default_factory=list)
+    count: int = 0
+    values: dict[str, str] = field(default_factory=dict)
+    lines: set[int] = field(default_factory=set)
+
+
+def _scan(text: str) -> dict[str, _Hit]:
+    hits: dict[str, _Hit] = {}
+    cursor = _Lines(text)
+    for rule in RULES:
+        pats = _patterns()[rule.id]
+        if not pats:
+            continue
+        hit = _Hit(rule)
+        for pat in pats:
+            cursor.pos, cursor.line = 0, 1
+            for m in pat.finditer(text):
+                hit.count += 1
+                for k, v in m.groupdict().items():
+                    if not v:
+                        continue
+                    if k not in hit.values:
+                        hit.values[k] = v.strip()
+                    elif k in _LIST_FIELDS and len(hit.values[k]) < 200:
+                        names = hit.values[k].split(", ")
+                        if v.strip() not in names:
+                            hit.values[k] += ", " + v.strip()
+                if len(hit.evidence) < MAX_EVIDENCE:
+                    lineno = cursor.line_of(m.start())
+                    if lineno not in hit.lines:
+                        hit.lines.add(lineno)
+                        hit.evidence.append(_evidence(lineno, _line_at(text, m.start(), m.end())))
+                elif hit.count > 100_000:
+                    break  # enough to know; keeps a flood of one line from dominating the time
+        if hit.count:
+            hit.evidence.sort(key=lambda e: e.line)
+            hits[rule.id] = hit
+    return hits
+
+
+_TRACEBACK = re.compile(r"Traceback \(most recent call last\):")
+_EXC_LINE = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Failure)\b")
+
+
+def _final_exceptions(text: str, limit: int = 200) -> list[tuple[int, str, str]]:
+    """(line number, exception line, exception block) ending each traceback: the first line after the
+    ``Traceback`` header that is not indented and not a TensorFlow log line."""
+    out: list[tuple[int, str]] = []
+    cursor = _Lines(text)
+    for m in _TRACEBACK.finditer(text):
+        if len(out) >= limit:
+            break
+        pos = text.find("\n", m.end())
+        steps = 0
+        while 0 <= pos < len(text) and steps < 2000:
+            steps += 1
+            start = pos + 1
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            raw = text[start : min(end, start + 2000)].rstrip("\r")
+            pos = end if end < len(text) else -1
+            if not raw.strip() or raw[:1] in (" ", "\t") or _PREFIX.match(raw) or raw.startswith(">"):
+                continue
+            stripped = raw.strip()
+            if _EXC_LINE.match(stripped):
+                # the exception's own continuation lines (indented), e.g. "  (0) Unknown: ..."
+                tail = text[start : min(len(text), start + 4000)].split("\n")[1:20]
+                block = [stripped]
+                for extra in tail:
+                    if not extra.strip() or extra[:1] not in (" ", "\t"):
+                        break
+                    block.append(extra.strip())
+                out.append((cursor.line_of(start), stripped[:MAX_LINE_CHARS], "\n".join(block)))
+            break
+    return out
+
+
+def _explained(line: str) -> bool:
+    """Whether some rule recognises this (exception) line."""
+    return any(p.search(line) for pats in _patterns().values() for p in pats)
+
+
+def _version_tuple(v: Any) -> tuple[int, ...] | None:
+    try:
+        return tuple(int(x) for x in re.findall(r"\d+", str(v))[:2])
+    except ValueError:
+        return None
+
+
+class _SafeDict(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def _fmt(template: str, lang: str | None, values: dict[str, str]) -> str:
+    text = tr(CONTEXT, template, lang)
+    try:
+        return text.format_map(_SafeDict(values))
+    except (ValueError, IndexError):  # a stray brace in a translation: show it unformatted
+        return text
+
+
+def _make(rule: Rule, hit: _Hit | None, platform: str, lang: str | None) -> Finding:
+    values = dict(rule.defaults)
+    if hit:
+        values.update(hit.values)
+    if rule.id == "out-of-memory" and values.get("shape"):
+        values["shape"] = values["shape"] + " "
+    fix = _fmt(rule.fix_for(platform), lang, values)
+    return Finding(
+        rule_id=rule.id,
+        severity=rule.severity,
+        title=_fmt(rule.title, lang, values),
+        explanation=_fmt(rule.explanation, lang, values).replace("  ", " "),
+        fix=fix,
+        evidence=list(hit.evidence) if hit else [],
+        sources=list(rule.sources),
+        count=hit.count if hit else 0,
+        platform=platform,
+        priority=rule.priority,
+    )
+
+
+# ------------------------------------------------------------------------------- the engine
+
+
+def diagnose(
+    text: str,
+    platform: str | None = None,
+    context: dict[str, Any] | None = None,
+    *,
+    lang: str | None = None,
+) -> list[Finding]:
+    """Findings for a log, ranked (``rank`` 1 first). See the module docstring."""
+    context = dict(context or {})
+    if isinstance(text, bytes):  # be forgiving: callers sometimes pass raw stderr
+        text = decode_log(text)
+    text = text or ""
+    plat = (
+        _normalise_platform(platform) or _normalise_platform(context.get("platform")) or guess_platform(text)
+    )
+
+    hits = _scan(text)
+    by_id = {r.id: r for r in ALL_RULES}
+
+    # context: a probe that counted zero GPUs is the same symptom as a printed "[]"
+    if context.get("gpu_count") == 0 and "no-gpu-visible" not in hits:
+        hits["no-gpu-visible"] = _Hit(by_id["no-gpu-visible"])
+
+    # derived: native Windows with TF >= 2.11 (no CUDA DLL is even tried, the GPU list is just empty)
+    tfv = _version_tuple(context.get("tf_version")) if context.get("tf_version") else None
+    if (
+        plat == "windows"
+        and "no-gpu-visible" in hits
+        and not {"missing-library", "dlopen-failed", "gpu-device-created"} & hits.keys()
+        and (tfv is None or tfv >= (2, 11))
+    ):
+        src = hits["no-gpu-visible"]
+        hits["windows-native-no-gpu"] = _Hit(
+            by_id["windows-native-no-gpu"], list(src.evidence), max(src.count, 1)
+        )
+
+    # the final exception of each traceback: explained by a rule, or reported as it is
+    covered = {e.line for h in hits.values() for e in h.evidence}
+    unexplained = [
+        (n, line)
+        for n, line, block in _final_exceptions(text)
+        if not covered & set(range(n, n + block.count("\n") + 1)) and not _explained(block)
+    ]
+    if unexplained:
+        n, line = unexplained[-1]
+        hit = _Hit(PYTHON_EXCEPTION, [_evidence(n, line)], len(unexplained), {"exception": line[:200]})
+        hits[PYTHON_EXCEPTION.id] = hit
+
+    findings = [_make(h.rule, h, plat, lang) for h in hits.values()]
+
+    # symptoms: explained by a present, more fundamental, non-harmless finding
+    for f in sorted(findings, key=lambda x: x.priority):
+        for other in sorted(findings, key=lambda x: x.priority):
+            if other is f or other.severity == "harmless" or other.symptom_of:
+                continue
+            if f.rule_id in by_id[other.rule_id].explains and other.priority < f.priority:
+                f.symptom_of = other.rule_id
+                break
+
+    def key(f: Finding) -> tuple:
+        first = f.evidence[0].line if f.evidence else 0
+        return (
+            f.severity == "harmless",
+            f.symptom_of is not None,
+            f.priority,
+            _SEVERITY_ORDER[f.severity],
+            first,
+        )
+
+    findings.sort(key=key)
+    for i, f in enumerate(findings, 1):
+        f.rank = i
+    return findings
+
+
+def has_errors(findings: list[Finding]) -> bool:
+    return any(f.severity == "error" for f in findings)
+
+
+def format_findings(findings: list[Finding], show_harmless: bool = False, lang: str | None = None) -> str:
+    """Plain-text report (what the CLI prints). Harmless findings are always listed, so a beginner
+    sees that the scary line is known, but explained in full only with ``show_harmless``."""
+    labels = {
+        "error": tr(CONTEXT, "ERROR", lang),
+        "warning": tr(CONTEXT, "WARNING", lang),
+        "harmless": tr(CONTEXT, "HARMLESS", lang),
+    }
+    if not findings:
+        return tr(CONTEXT, "No known problem found in this log.", lang) + "\n"
+    rank_of = {f.rule_id: f.rank for f in findings}
+    out: list[str] = []
+    for f in findings:
+        full = f.severity != "harmless" or show_harmless
+        head = f"{f.rank}. [{labels[f.severity]}] {f.title}"
+        if f.symptom_of:
+            head += "  " + tr(CONTEXT, "(a consequence of #{n})", lang).format(
+                n=rank_of.get(f.symptom_of, "?")
+            )
+        out.append(head)
+        if full:
+            out.append("   " + tr(CONTEXT, "Why:", lang) + " " + f.explanation)
+            out.append("   " + tr(CONTEXT, "Fix:", lang) + " " + f.fix)
+        shown = f.evidence[: 3 if full else 1]
+        for e in shown:
+            out.append("   " + tr(CONTEXT, "line {n}:", lang).format(n=e.line) + " " + (e.message or e.text))
+        if f.count > len(shown):
+            out.append("   " + tr(CONTEXT, "({n} matching lines in all)", lang).format(n=f.count))
+        if full and f.sources and f.severity != "harmless":
+            out.append("   " + tr(CONTEXT, "See:", lang) + " " + " ".join(f.sources[:2]))
+        out.append("")
+    if not any(f.severity != "harmless" for f in findings):
+        out.append(tr(CONTEXT, "Only harmless lines: nothing needs fixing.", lang))
+    return "\n".join(out).rstrip("\n") + "\n"

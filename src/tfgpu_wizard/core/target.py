@@ -1,0 +1,688 @@
+"""Run the standalone target scripts (probe, sample) in a chosen Python, and read their JSON-lines events.
+
+Qt-free and TensorFlow-free: TensorFlow only ever runs in the child process.
+
+Public API (stable; the GUI and the CLI build on it)::
+
+    from tfgpu_wizard.core.target import (
+        SampleConfig, ConfigError, Event, TargetRun, TargetResult,
+        parse_event_line, run_target, run_probe, run_sample, sample_argv, probe_argv,
+        PROTOCOL_VERSION, PROBE_SCRIPT, SAMPLE_SCRIPT,
+    )
+
+    cfg = SampleConfig(model="resnet20", precision="mixed_float16", steps=300, memory="growth")
+    cfg.validate()                      # raises ConfigError (one clear message per problem)
+    argv = cfg.to_argv()                # ["--model", "resnet20", ...] for target/sample.py
+
+    # Blocking, with a timeout; events also reach on_event (on the reader thread) as they arrive:
+    result = run_sample(cfg, python="/path/to/python", timeout=600, on_event=print)
+    result.ok, result.returncode, result.signal, result.timed_out, result.stderr_tail()
+    result.events_of("progress"), result.last("summary"), result.error_event()
+
+    # Non-blocking, with control:
+    run = TargetRun(SAMPLE_SCRIPT, cfg.to_argv(), python=..., timeout=600)
+    run.start(); ev = run.events.get(timeout=1); run.terminate(); result = run.wait()
+
+    # The GUI runs the same scripts with QProcess (program = python, arguments = sample_argv(cfg))
+    # and feeds every stdout line to parse_event_line(line, recv_t=time.monotonic()).
+
+Events: ``Event(type, data, recv_t, raw)``. ``type`` is the protocol's event type ("start", "devices",
+"data", "progress", "warning", "error", "summary", or "probe" for the probe's one report); a stdout
+line that is not a protocol object becomes ``type="raw"`` (never an exception). ``recv_t`` is this
+process's ``time.monotonic()`` at receipt: the same clock as the NVML sampler (core/sampler.py), so
+both share one time axis. The protocol is documented in docs/sample-protocol.md.
+
+A crash, a hang past the timeout, a kill, or a Python that does not start is a ``TargetResult``,
+not an exception: ``returncode`` (None if it never ran), ``signal`` (POSIX signal number that ended
+it), ``timed_out``, ``stopped`` (we terminated it on request), ``start_error`` and the captured
+stderr (the first and last parts when it is long).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import queue
+import signal as _signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tfgpu_wizard.core.i18n import tr
+from tfgpu_wizard.core.paths import target_script
+
+PROTOCOL_VERSION = 1
+PROBE_SCRIPT = "probe.py"
+SAMPLE_SCRIPT = "sample.py"
+
+# Exit codes of target/sample.py (see docs/sample-protocol.md).
+EXIT_OK = 0
+EXIT_BAD_FLAGS = 2
+EXIT_CONFIG = 3
+EXIT_OOM = 4
+EXIT_RUNTIME = 5
+EXIT_NO_TF = 6
+
+STDERR_LIMIT = 1_000_000  # characters kept from stderr: the head and the tail, the middle is dropped
+
+MODELS = ("cnn", "resnet20", "resnet50")
+DATASETS = ("mnist", "cifar10", "cifar100")
+PRECISIONS = ("fp32", "mixed_float16", "mixed_bfloat16")
+MEMORY_MODES = ("default", "growth", "limit")
+
+
+class ConfigError(ValueError):
+    """A SampleConfig that the sample would refuse; ``problems`` lists every reason, in English."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Event:
+    type: str  # protocol event type, or "raw" for a line that is not a protocol object
+    data: dict[str, Any]
+    recv_t: float  # app's time.monotonic() when the line arrived
+    raw: str = ""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+def parse_event_line(line: str | bytes, recv_t: float | None = None) -> Event:
+    """One stdout line -> Event. Never raises: anything that is not a JSON object with ``type`` is ``raw``."""
+    if recv_t is None:
+        recv_t = time.monotonic()
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", errors="replace")
+    text = line.rstrip("\r\n")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Event("raw", {"text": text}, recv_t, text)
+    if not isinstance(data, dict):
+        return Event("raw", {"text": text}, recv_t, text)
+    kind = data.get("type")
+    if not isinstance(kind, str) or not kind:
+        if "probe_version" in data:
+            kind = "probe"
+        else:
+            return Event("raw", {"text": text}, recv_t, text)
+    return Event(kind, data, recv_t, text)
+
+
+# -- sample configuration ------------------------------------------------------------------------
+
+
+def _parse_limit(text: str) -> tuple[str, float] | None:
+    t = text.strip()
+    try:
+        if t.endswith("%"):
+            value, kind = float(t[:-1]) / 100.0, "fraction"
+        elif "." in t:
+            value, kind = float(t), "fraction"
+        else:
+            value, kind = float(int(t)), "mb"
+    except ValueError:
+        return None
+    if kind == "fraction" and not (0.0 < value <= 1.0):
+        return None
+    if kind == "mb" and value < 1:
+        return None
+    return kind, value
+
+
+def _valid_devices(text: str) -> bool:
+    t = text.strip().lower()
+    if t in ("auto", "cpu", "all", "gpu"):
+        return True
+    if t.startswith("gpu:"):
+        parts = [p.strip() for p in t[4:].split(",")]
+        return bool(parts) and all(p.isdigit() for p in parts)
+    return False
+
+
+@dataclass
+class SampleConfig:
+    """The sample's flags as data. Field names follow the flags (``batch_size`` -> ``--batch-size``)."""
+
+    model: str = "cnn"
+    dataset: str = "cifar10"
+    real_data: bool = False
+    allow_download: bool = False
+    batch_size: int = 64  # global batch, over all replicas
+    strict_batch: bool = False
+    steps: int = 100
+    log_every: int = 10
+    memory: str = "default"  # default | growth | limit
+    memory_limit: str | None = None  # "1024" (MB) or "0.5" / "50%" (fraction of the card)
+    gpu_total_mb: int | None = None  # the card's total memory (from NVML) for a fractional limit
+    devices: str = "auto"  # auto | cpu | all | gpu:0 | gpu:0,1
+    logical_cpus: int = 1
+    multi_worker: bool = False
+    precision: str = "fp32"
+    prefetch: bool = True
+    loop: str = "fit"  # fit | custom
+    jit: str = "auto"  # auto | on | off
+    learning_rate: float = 0.01
+    seed: int = 0
+    extra_args: list[str] = field(default_factory=list)  # passed through verbatim, after the others
+
+    def problems(self) -> list[str]:
+        """Every reason the sample would refuse this configuration (empty when it is fine)."""
+        out: list[str] = []
+
+        def positive_int(name: str, value: Any) -> None:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                out.append(tr("target", "{name} must be a whole number of at least 1 (got {value!r})").format(
+                    name=name, value=value))
+
+        if self.model not in MODELS:
+            out.append(tr("target", "unknown model {value!r}: choose one of {choices}").format(
+                value=self.model, choices=", ".join(MODELS)))
+        if self.dataset not in DATASETS:
+            out.append(tr("target", "unknown dataset {value!r}: choose one of {choices}").format(
+                value=self.dataset, choices=", ".join(DATASETS)))
+        if self.precision not in PRECISIONS:
+            out.append(tr("target", "unknown precision {value!r}: choose one of {choices}").format(
+                value=self.precision, choices=", ".join(PRECISIONS)))
+        if self.memory not in MEMORY_MODES:
+            out.append(tr("target", "unknown memory mode {value!r}: choose one of {choices}").format(
+                value=self.memory, choices=", ".join(MEMORY_MODES)))
+        if self.loop not in ("fit", "custom"):
+            out.append(tr("target", "loop must be fit or custom (got {value!r})").format(value=self.loop))
+        if self.jit not in ("auto", "on", "off"):
+            out.append(tr("target", "jit must be auto, on or off (got {value!r})").format(value=self.jit))
+        positive_int("batch size", self.batch_size)
+        positive_int("steps", self.steps)
+        positive_int("log every", self.log_every)
+        positive_int("logical CPUs", self.logical_cpus)
+        if self.gpu_total_mb is not None:
+            positive_int("GPU total MB", self.gpu_total_mb)
+        if not _valid_devices(str(self.devices)):
+            out.append(tr("target", "devices {value!r}: use auto, cpu, all, gpu:0 or a list like gpu:0,1").format(
+                value=self.devices))
+        if self.memory == "limit":
+            if not self.memory_limit:
+                out.append(tr("target", "the limit memory mode needs a limit: megabytes (1024) or a fraction of "
+                                        "the card (0.5 or 50%)"))
+            elif _parse_limit(str(self.memory_limit)) is None:
+                out.append(tr("target", "memory limit {value!r} is neither megabytes (1024) nor a fraction of "
+                                        "the card (0.5 or 50%)").format(value=self.memory_limit))
+        elif self.memory_limit:
+            out.append(tr("target", "a memory limit only applies to the limit memory mode"))
+        if self.allow_download and not self.real_data:
+            out.append(tr("target", "allowing a download only applies to the real dataset"))
+        if self.multi_worker and self.logical_cpus > 1:
+            out.append(tr("target", "logical CPUs cannot be combined with a multi-worker run"))
+        if str(self.devices).strip().lower() == "cpu" and self.memory != "default":
+            out.append(tr("target", "the {mode} memory mode needs a GPU, but the CPU was chosen").format(
+                mode=self.memory))
+        if not (isinstance(self.learning_rate, (int, float)) and math.isfinite(self.learning_rate)
+                and self.learning_rate > 0):
+            out.append(tr("target", "the learning rate must be a positive number"))
+        return out
+
+    def validate(self) -> SampleConfig:
+        problems = self.problems()
+        if problems:
+            raise ConfigError(problems)
+        return self
+
+    def to_argv(self) -> list[str]:
+        """Flags for target/sample.py (validated first)."""
+        self.validate()
+        argv = [
+            "--model", self.model, "--dataset", self.dataset,
+            "--batch-size", str(self.batch_size), "--steps", str(self.steps),
+            "--log-every", str(self.log_every), "--memory", self.memory,
+            "--devices", str(self.devices).strip().lower(), "--precision", self.precision,
+            "--prefetch", "on" if self.prefetch else "off", "--loop", self.loop, "--jit", self.jit,
+            "--learning-rate", repr(float(self.learning_rate)), "--seed", str(self.seed),
+        ]
+        if self.memory_limit:
+            argv += ["--memory-limit", str(self.memory_limit).strip()]
+        if self.gpu_total_mb:
+            argv += ["--gpu-total-mb", str(self.gpu_total_mb)]
+        if self.logical_cpus > 1:
+            argv += ["--logical-cpus", str(self.logical_cpus)]
+        for flag, on in (("--real-data", self.real_data), ("--allow-download", self.allow_download),
+                         ("--strict-batch", self.strict_batch), ("--multi-worker", self.multi_worker)):
+            if on:
+                argv.append(flag)
+        return argv + list(self.extra_args)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def default_python() -> str:
+    """The interpreter used when none is chosen: this one (fine in CI and in a dev install)."""
+    return sys.executable
+
+
+def sample_argv(config: SampleConfig) -> list[str]:
+    """Arguments for ``python``: the sample script's path, then its flags (QProcess.setArguments)."""
+    return [str(target_script(SAMPLE_SCRIPT)), *config.to_argv()]
+
+
+def probe_argv() -> list[str]:
+    return [str(target_script(PROBE_SCRIPT))]
+
+
+def target_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """Environment for a target process: ours, UTF-8 I/O, unbuffered, quiet TF C++ logs by default."""
+    env = dict(os.environ)
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+    env["PYTHONIOENCODING"] = "utf-8"
+    env["PYTHONUNBUFFERED"] = "1"
+    if extra:
+        env.update(extra)
+    return env
+
+
+# -- results -----------------------------------------------------------------------------------
+
+
+@dataclass
+class TargetResult:
+    command: list[str]
+    events: list[Event] = field(default_factory=list)
+    returncode: int | None = None
+    signal: int | None = None  # the POSIX signal that ended the process, if one did
+    timed_out: bool = False
+    stopped: bool = False  # terminated/killed on request (TargetRun.terminate/kill)
+    start_error: str | None = None  # the interpreter could not be started (missing file, permissions)
+    stderr: str = ""
+    stderr_truncated: bool = False
+    duration_s: float = 0.0
+    started_t: float | None = None  # monotonic, when the process was started
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0 and not self.timed_out and self.start_error is None
+
+    @property
+    def crashed(self) -> bool:
+        """Ended by a signal nobody here sent (segfault, abort, OOM killer), or the timeout."""
+        return (self.signal is not None and not self.stopped) or self.timed_out
+
+    def events_of(self, kind: str) -> list[Event]:
+        return [e for e in self.events if e.type == kind]
+
+    def last(self, kind: str) -> Event | None:
+        found = self.events_of(kind)
+        return found[-1] if found else None
+
+    def error_event(self) -> Event | None:
+        return self.last("error")
+
+    def stderr_tail(self, lines: int = 30) -> str:
+        return "\n".join(self.stderr.rstrip().splitlines()[-lines:])
+
+    def describe_end(self) -> str:
+        """How the process ended, in words (English source text, translated)."""
+        if self.start_error:
+            return tr("target", "could not be started: {error}").format(error=self.start_error)
+        if self.timed_out:
+            return tr("target", "did not finish within the time limit and was stopped")
+        if self.signal is not None:
+            name = _signal_name(self.signal)
+            if self.stopped:
+                return tr("target", "was stopped ({signal})").format(signal=name)
+            return tr("target", "crashed ({signal})").format(signal=name)
+        if self.returncode == 0:
+            return tr("target", "finished")
+        return tr("target", "ended with exit code {code}").format(code=self.returncode)
+
+
+def _signal_name(num: int) -> str:
+    try:
+        return _signal.Signals(num).name
+    except ValueError:
+        return f"signal {num}"
+
+
+# -- the runner --------------------------------------------------------------------------------
+
+
+class TargetRun:
+    """One target script in a subprocess: reader threads for stdout (events) and stderr (bounded text).
+
+    ``on_event`` is called on the reader thread for each event (keep it quick); every event also goes
+    to ``events`` (a queue) and ends up in the result. The child runs in its own process group
+    (POSIX) / new process group (Windows), so terminate/kill reach what it started as well.
+    """
+
+    def __init__(
+        self,
+        script: str | os.PathLike[str],
+        args: Sequence[str] = (),
+        *,
+        python: str | os.PathLike[str] | None = None,
+        timeout: float | None = None,
+        env: dict[str, str] | None = None,
+        cwd: str | os.PathLike[str] | None = None,
+        on_event: Callable[[Event], None] | None = None,
+    ):
+        script_path = Path(script)
+        if not script_path.is_absolute() and not script_path.exists():
+            script_path = target_script(str(script))
+        self.command = [str(python or default_python()), str(script_path), *[str(a) for a in args]]
+        self.timeout = timeout
+        self.env = target_env(env)
+        self.cwd = str(cwd) if cwd is not None else None
+        self.on_event = on_event
+        self.events: queue.Queue[Event] = queue.Queue()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._threads: list[threading.Thread] = []
+        self._collected: list[Event] = []
+        self._stderr_head: list[str] = []
+        self._stderr_tail: list[str] = []
+        self._stderr_size = 0
+        self._stderr_dropped = False
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._timed_out = False
+        self._start_error: str | None = None
+        self._t0: float | None = None
+        self._result: TargetResult | None = None
+
+    # -- lifecycle
+
+    def start(self) -> TargetRun:
+        kwargs: dict[str, Any] = {}
+        if os.name == "posix":
+            kwargs["start_new_session"] = True
+        else:
+            kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+        self._t0 = time.monotonic()
+        try:
+            self._proc = subprocess.Popen(
+                self.command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=self.env, cwd=self.cwd, **kwargs,
+            )
+        except (OSError, ValueError) as exc:
+            self._start_error = f"{type(exc).__name__}: {exc}"
+            return self
+        for name, target in (("target-stdout", self._read_stdout), ("target-stderr", self._read_stderr)):
+            t = threading.Thread(target=target, name=name, daemon=True)
+            t.start()
+            self._threads.append(t)
+        return self
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc else None
+
+    def is_running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def _signal_group(self, sig: int) -> None:
+        proc = self._proc
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            if os.name == "posix":
+                os.killpg(proc.pid, sig)
+            elif sig == getattr(_signal, "SIGKILL", None):
+                proc.kill()
+            else:
+                proc.terminate()
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+
+    def terminate(self) -> None:
+        """Ask it to stop (SIGTERM: the sample emits an error event "terminated" and exits)."""
+        self._stopped = True
+        self._signal_group(_signal.SIGTERM)
+
+    def kill(self) -> None:
+        self._stopped = True
+        self._signal_group(getattr(_signal, "SIGKILL", _signal.SIGTERM))
+
+    def stop(self, grace: float = 5.0) -> TargetResult:
+        """terminate, wait up to ``grace`` seconds, then kill; returns the result."""
+        self.terminate()
+        try:
+            if self._proc is not None:
+                self._proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            self.kill()
+        return self.wait()
+
+    def wait(self, timeout: float | None = None) -> TargetResult:
+        """Wait for the end (or the run's own timeout, then kill it) and return the result.
+
+        ``timeout`` here only bounds this call: past it, the process is killed as hung.
+        """
+        if self._result is not None:
+            return self._result
+        proc = self._proc
+        if proc is not None:
+            remaining = timeout
+            if remaining is None and self.timeout is not None and self._t0 is not None:
+                remaining = max(0.0, self.timeout - (time.monotonic() - self._t0))
+            try:
+                proc.wait(timeout=remaining)
+            except subprocess.TimeoutExpired:
+                self._timed_out = True
+                self._signal_group(_signal.SIGTERM)
+                try:
+                    proc.wait(timeout=3)
+                except subprocess.TimeoutExpired:
+                    self._signal_group(getattr(_signal, "SIGKILL", _signal.SIGTERM))
+                    proc.wait()
+        for t in self._threads:
+            # The pipes close when the process (group) is gone; a grandchild holding them open is killed.
+            t.join(timeout=10)
+            if t.is_alive():
+                self._signal_group(getattr(_signal, "SIGKILL", _signal.SIGTERM))
+                t.join(timeout=5)
+        self._result = self._make_result()
+        return self._result
+
+    def __enter__(self) -> TargetRun:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.is_running():
+            self.stop(grace=3)
+        else:
+            self.wait()
+
+    # -- readers
+
+    def _read_stdout(self) -> None:
+        assert self._proc is not None and self._proc.stdout is not None
+        for line in self._proc.stdout:
+            event = parse_event_line(line, time.monotonic())
+            if event.type == "raw" and not event.raw.strip():
+                continue
+            with self._lock:
+                self._collected.append(event)
+            self.events.put(event)
+            if self.on_event is not None:
+                try:
+                    self.on_event(event)
+                except Exception:  # a broken callback must not kill the reader (and hang the child)
+                    pass
+        self._proc.stdout.close()
+
+    def _read_stderr(self) -> None:
+        assert self._proc is not None and self._proc.stderr is not None
+        half = STDERR_LIMIT // 2
+        for raw in self._proc.stderr:
+            text = raw.decode("utf-8", errors="replace")
+            with self._lock:
+                if self._stderr_size < half:
+                    self._stderr_head.append(text)
+                    self._stderr_size += len(text)
+                else:
+                    self._stderr_tail.append(text)
+                    tail_size = sum(len(t) for t in self._stderr_tail)
+                    while tail_size > half and len(self._stderr_tail) > 1:
+                        tail_size -= len(self._stderr_tail.pop(0))
+                        self._stderr_dropped = True
+        self._proc.stderr.close()
+
+    def _make_result(self) -> TargetResult:
+        proc = self._proc
+        rc = proc.returncode if proc is not None else None
+        sig = -rc if (rc is not None and rc < 0) else None
+        with self._lock:
+            stderr = "".join(self._stderr_head)
+            if self._stderr_dropped:
+                stderr += "\n[... middle of the error output left out ...]\n"
+            stderr += "".join(self._stderr_tail)
+            events = list(self._collected)
+        return TargetResult(
+            command=list(self.command), events=events, returncode=rc, signal=sig,
+            timed_out=self._timed_out, stopped=self._stopped and not self._timed_out,
+            start_error=self._start_error, stderr=stderr, stderr_truncated=self._stderr_dropped,
+            duration_s=(time.monotonic() - self._t0) if self._t0 is not None else 0.0, started_t=self._t0,
+        )
+
+
+def run_target(
+    script: str | os.PathLike[str],
+    args: Sequence[str] = (),
+    *,
+    python: str | os.PathLike[str] | None = None,
+    timeout: float | None = 600,
+    env: dict[str, str] | None = None,
+    cwd: str | os.PathLike[str] | None = None,
+    on_event: Callable[[Event], None] | None = None,
+) -> TargetResult:
+    """Run a target script to the end (or the timeout) and return what happened."""
+    run = TargetRun(script, args, python=python, timeout=timeout, env=env, cwd=cwd, on_event=on_event)
+    run.start()
+    try:
+        return run.wait()
+    except BaseException:  # Ctrl-C in the CLI: take the child down with us, then re-raise
+        run.stop(grace=3)
+        raise
+
+
+def run_probe(python: str | os.PathLike[str] | None = None, timeout: float = 180,
+              env: dict[str, str] | None = None) -> TargetResult:
+    return run_target(PROBE_SCRIPT, [], python=python, timeout=timeout, env=env)
+
+
+def run_sample(config: SampleConfig, python: str | os.PathLike[str] | None = None, timeout: float | None = 1800,
+               env: dict[str, str] | None = None,
+               on_event: Callable[[Event], None] | None = None) -> TargetResult:
+    return run_target(SAMPLE_SCRIPT, config.to_argv(), python=python, timeout=timeout, env=env,
+                      on_event=on_event)
+
+
+def probe_report(result: TargetResult) -> dict[str, Any] | None:
+    """The probe's JSON report from a result, or None when it printed none."""
+    ev = result.last("probe")
+    return ev.data if ev is not None else None
+
+
+# -- the probe's verdict -------------------------------------------------------------------------
+
+
+@dataclass
+class ProbeVerdict:
+    """What the probe says, in words. ``status`` is one of STATUSES; ``reasons`` explain a missing GPU."""
+
+    status: str
+    headline: str
+    reasons: list[str] = field(default_factory=list)
+    details: list[str] = field(default_factory=list)
+    report: dict[str, Any] | None = None
+
+    STATUSES = ("gpu", "gpu-broken", "no-gpu", "no-tensorflow", "crashed", "hung", "not-started")
+
+    @property
+    def exit_code(self) -> int:
+        """0: TF uses the GPU; 1: TF works without a GPU / GPU broken; 3: no TF, crash, hang, no start."""
+        return {"gpu": 0, "no-gpu": 1, "gpu-broken": 1}.get(self.status, 3)
+
+
+def probe_verdict(result: TargetResult) -> ProbeVerdict:
+    """Turn a probe run into a verdict a beginner can read (strings translated, context "target")."""
+    report = probe_report(result)
+    if result.start_error:
+        return ProbeVerdict("not-started", tr("target", "This Python could not be started: {error}").format(
+            error=result.start_error), report=report)
+    if result.timed_out:
+        return ProbeVerdict("hung", tr("target", "The Python hung: the probe did not finish in {seconds:.0f} s "
+                                                 "and was stopped.").format(seconds=result.duration_s),
+                            report=report)
+    tf_info = (report or {}).get("tensorflow") or {}
+    if report is None or not tf_info.get("version"):
+        if report is not None and tf_info.get("error"):
+            return ProbeVerdict("no-tensorflow", tr("target", "This Python has no working TensorFlow: {error}").format(
+                error=tf_info["error"]), report=report)
+        return ProbeVerdict("crashed", tr("target", "The Python crashed while loading TensorFlow: it {end}.").format(
+            end=result.describe_end()), report=report)
+    version = tf_info["version"]
+    gpus = report.get("gpus") or []
+    matmul = report.get("matmul") or []
+    gpu_mm = [m for m in matmul if str(m.get("device", "")).startswith("GPU")]
+    details = [tr("target", "TensorFlow {version} in {location}").format(
+        version=version, location=tf_info.get("location") or "?")]
+    build = report.get("build_info") or {}
+    if build.get("cuda_version"):
+        details.append(tr("target", "built with CUDA {cuda}, cuDNN {cudnn}").format(
+            cuda=build.get("cuda_version"), cudnn=build.get("cudnn_version", "?")))
+    keras = report.get("keras") or {}
+    if keras.get("version"):
+        details.append(tr("target", "Keras {version} (Keras {major})").format(
+            version=keras["version"], major=keras.get("major")))
+    for m in matmul:
+        if m.get("error"):
+            details.append(tr("target", "matrix multiply on {device}: failed ({error})").format(
+                device=m.get("device"), error=m["error"]))
+        else:
+            line = tr("target", "matrix multiply on {device}: {state}, {gflops:.0f} GFLOP/s").format(
+                device=m.get("device"), state=tr("target", "correct") if m.get("ok") else tr("target", "WRONG"),
+                gflops=m.get("gflops") or 0.0)
+            if m.get("speedup_vs_cpu"):
+                line += tr("target", ", {x:.1f}x the CPU").format(x=m["speedup_vs_cpu"])
+            details.append(line)
+    if gpus:
+        names = ", ".join(f"{g.get('name') or g.get('device')} (CC {g.get('compute_capability') or '?'})"
+                          for g in gpus)
+        if gpu_mm and all(m.get("ok") for m in gpu_mm):
+            best = max((m.get("speedup_vs_cpu") or 0.0) for m in gpu_mm)
+            return ProbeVerdict("gpu", tr("target", "TensorFlow {version} uses your GPU(s): {names}; a matrix "
+                                                    "multiply is correct and {x:.0f}x faster than on the CPU.").format(
+                version=version, names=names, x=best), details=details, report=report)
+        return ProbeVerdict("gpu-broken", tr("target", "TensorFlow {version} sees your GPU(s) ({names}) but a "
+                                                       "computation on them failed or gave a wrong result.").format(
+            version=version, names=names), details=details, report=report)
+    reasons: list[str] = []
+    visible = (report.get("env") or {}).get("CUDA_VISIBLE_DEVICES")
+    if visible is not None and visible.strip() in ("", "-1"):
+        reasons.append(tr("target", "CUDA_VISIBLE_DEVICES is set to {value!r}, which hides every GPU.").format(
+            value=visible))
+    if report.get("is_cuda_build") is False:
+        python = report.get("python") or {}
+        if python.get("platform") == "win32":
+            reasons.append(tr("target", "This TensorFlow has no CUDA support: on native Windows the last GPU "
+                                        "release was 2.10. Use WSL2, or TensorFlow 2.10 with Python 3.10 or older."))
+        elif python.get("platform") == "darwin":
+            reasons.append(tr("target", "TensorFlow has no NVIDIA GPU support on macOS."))
+        else:
+            reasons.append(tr("target", "This TensorFlow is a CPU-only build (for example tensorflow-cpu): "
+                                        "install the GPU build, e.g. tensorflow[and-cuda]."))
+    if not reasons:
+        reasons.append(tr("target", "TensorFlow was built with CUDA but found no usable GPU: usually the driver "
+                                    "or the CUDA/cuDNN libraries did not load. The error output below says which."))
+    return ProbeVerdict("no-gpu", tr("target", "TensorFlow {version} works but sees no GPU.").format(version=version),
+                        reasons=reasons, details=details, report=report)

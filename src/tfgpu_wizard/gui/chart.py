@@ -1,0 +1,389 @@
+"""The live memory chart: every sample kept, only the visible window drawn, at a human rate.
+
+Measured costs (../shared/facts/qt-stack-notes.md): redrawing pyqtgraph curves costs per *frame*,
+not per point, so samples go into ``SeriesStore`` at whatever rate they arrive (10-20 Hz) and a
+``QTimer`` on the GUI thread repaints at ~5 Hz. Each repaint takes the visible window only (by
+default the last five minutes, or the whole run when shorter) and reduces it to min/max pairs
+per pixel column, so a one-hour history costs the same to draw as a one-minute one. Missing
+values are NaN and show as gaps, never as zero.
+
+Series names (what ``add_sample`` takes; anything else is stored and exported but not drawn):
+
+``gpu{i}.used``   device memory in use, MiB (NVML, v2 where the driver has it)
+``gpu{i}.total``  device memory size, MiB (used for the y range)
+``gpu{i}.proc``   the training process's own memory on that GPU, MiB (N/A on Windows/WSL)
+``gpu{i}.util``   utilization, %
+``tf.current`` / ``tf.peak``  TensorFlow's own ``get_memory_info`` numbers from the sample, MiB
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+PALETTE = [
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#9467bd",
+    "#ff7f0e",
+    "#17becf",
+    "#8c564b",
+    "#e377c2",
+]
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("MemoryChart", text)
+
+
+class SeriesStore:
+    """Columns of samples sharing one time axis: ``t`` (float64 s) + named float32 series.
+
+    Arrays grow by doubling, so appending is amortised O(1) and a slice is a view (no copy).
+    An hour of 8 GPUs x 4 series at 20 Hz is 72,000 rows x 33 columns, about 10 MB.
+    """
+
+    def __init__(self, capacity: int = 1024) -> None:
+        self._cap = capacity
+        self._n = 0
+        self._t = np.empty(capacity, dtype=np.float64)
+        self._cols: dict[str, np.ndarray] = {}
+
+    def __len__(self) -> int:
+        return self._n
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._cols)
+
+    def _grow(self) -> None:
+        self._cap *= 2
+        t = np.empty(self._cap, dtype=np.float64)
+        t[: self._n] = self._t[: self._n]
+        self._t = t
+        for name, col in self._cols.items():
+            new = np.full(self._cap, np.nan, dtype=np.float32)
+            new[: self._n] = col[: self._n]
+            self._cols[name] = new
+
+    def append(self, t: float, values: Mapping[str, float | None]) -> None:
+        if self._n >= self._cap:
+            self._grow()
+        i = self._n
+        self._t[i] = t
+        for name, v in values.items():
+            col = self._cols.get(name)
+            if col is None:
+                col = np.full(self._cap, np.nan, dtype=np.float32)
+                self._cols[name] = col
+            col[i] = np.nan if v is None else v
+        self._n += 1
+
+    def t(self) -> np.ndarray:
+        return self._t[: self._n]
+
+    def col(self, name: str) -> np.ndarray:
+        col = self._cols.get(name)
+        if col is None:
+            return np.full(self._n, np.nan, dtype=np.float32)
+        return col[: self._n]
+
+    def window(self, t0: float, t1: float) -> slice:
+        t = self.t()
+        return slice(int(np.searchsorted(t, t0, "left")), int(np.searchsorted(t, t1, "right")))
+
+    def nbytes(self) -> int:
+        return self._t.nbytes + sum(c.nbytes for c in self._cols.values())
+
+    def write_csv(self, path: Path) -> None:
+        names = sorted(self._cols)
+        t = self.t()
+        with open(path, "w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            w.writerow(["t_s", *names])
+            cols = [self.col(n) for n in names]
+            for i in range(self._n):
+                w.writerow([f"{t[i]:.3f}", *("" if math.isnan(c[i]) else f"{c[i]:.1f}" for c in cols)])
+
+
+def minmax_reduce(t: np.ndarray, y: np.ndarray, buckets: int) -> tuple[np.ndarray, np.ndarray]:
+    """Reduce to ``2 * buckets`` points keeping each bucket's min and max (peaks stay visible)."""
+    n = len(t)
+    if n <= 2 * buckets:
+        return t, y
+    per = -(-n // buckets)  # ceil: at most ``buckets`` full buckets, a remainder shorter than one bucket
+    buckets = n // per
+    m = per * buckets
+    tb = t[:m].reshape(buckets, per)
+    yb = y[:m].reshape(buckets, per)
+    lo = np.fmin.reduce(yb, axis=1)
+    hi = np.fmax.reduce(yb, axis=1)
+    tt = np.empty(2 * buckets + (n - m), dtype=t.dtype)
+    yy = np.empty(2 * buckets + (n - m), dtype=np.float32)
+    tt[0 : 2 * buckets : 2] = tb[:, 0]
+    tt[1 : 2 * buckets : 2] = tb[:, -1]
+    yy[0 : 2 * buckets : 2] = lo
+    yy[1 : 2 * buckets : 2] = hi
+    tt[2 * buckets :] = t[m:]
+    yy[2 * buckets :] = y[m:]
+    return tt, yy
+
+
+class MemoryChart(QWidget):
+    """GPU memory (top) and utilization (bottom) over time; see the module docstring for series names."""
+
+    REPAINT_MS = 200
+    BUCKETS = 400  # min/max pairs per curve per frame: ~1 pair per pixel column at 1366x768
+    MAX_FADED = 6
+
+    def __init__(self, parent=None, window_s: float = 300.0) -> None:
+        super().__init__(parent)
+        pg.setConfigOptions(antialias=False, background="w", foreground="#222")
+        self.store = SeriesStore()
+        self.window_s = window_s
+        self.follow = True
+        self._dirty = False
+        self._curves: dict[str, pg.PlotDataItem] = {}
+        self._faded: list[tuple[str, list[pg.PlotDataItem]]] = []
+        self._gpu_names: dict[int, str] = {}
+        self.frames = 0
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        self.mem_plot = pg.PlotWidget()
+        self.util_plot = pg.PlotWidget()
+        for p in (self.mem_plot, self.util_plot):
+            p.setMenuEnabled(False)
+            p.showGrid(x=True, y=True, alpha=0.25)
+            p.setMouseEnabled(x=False, y=False)
+            p.hideButtons()
+            p.getAxis("left").setWidth(62)  # room for "100000" ticks beside the label; both plots align
+        self.util_plot.setXLink(self.mem_plot)
+        self.util_plot.setYRange(0, 100, padding=0.02)
+        self.mem_legend = self.mem_plot.addLegend(offset=(8, 8), labelTextSize="9pt")
+        self.util_legend = self.util_plot.addLegend(offset=(8, 4), labelTextSize="8pt")
+        self.empty_label = QLabel()
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setStyleSheet("color: #555; padding: 4px;")
+        lay.addWidget(self.empty_label)
+        lay.addWidget(self.mem_plot, 3)
+        lay.addWidget(self.util_plot, 1)
+        self._timer = QTimer(self)
+        self._timer.setInterval(self.REPAINT_MS)
+        self._timer.timeout.connect(self.repaint_now)
+        self.retranslate()
+
+    # -- text -------------------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        self.mem_plot.setLabel("left", _t("GPU memory (MiB)"))
+        self.util_plot.setLabel("left", _t("Utilization (%)"))
+        self.util_plot.setLabel("bottom", _t("time (s)"))
+        self.empty_label.setText(
+            _t(
+                "No data yet. Start the sample below, or open a saved run or a bundled recording "
+                "(works on a machine without a GPU)."
+            )
+        )
+        # Legend entries carry the words; re-create them in the new language.
+        for name, item in list(self._curves.items()):
+            self._relabel(name, item)
+
+    def set_gpu_names(self, names: Mapping[int, str]) -> None:
+        self._gpu_names = dict(names)
+
+    def _label(self, name: str) -> str:
+        if name.startswith("gpu"):
+            idx_s, _, kind = name[3:].partition(".")
+            idx = int(idx_s)
+            gpu = _t("GPU {0}").format(idx)
+            if kind == "used":
+                return _t("{0} used").format(gpu)
+            if kind == "proc":
+                return _t("{0} training process").format(gpu)
+            if kind == "util":
+                return gpu
+        if name == "tf.current":
+            return _t("TF in use (current)")
+        if name == "tf.peak":
+            return _t("TF peak")
+        return name
+
+    def _relabel(self, name: str, item: pg.PlotDataItem) -> None:
+        legend = self.util_legend if name.endswith(".util") else self.mem_legend
+        legend.removeItem(item)
+        legend.addItem(item, self._label(name))
+
+    # -- data -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start repainting (call when the chart becomes visible or a run starts)."""
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def is_active(self) -> bool:
+        return self._timer.isActive()
+
+    def add_sample(self, t: float, values: Mapping[str, float | None]) -> None:
+        """Record one sample at ``t`` seconds since the run began. Cheap: no drawing here."""
+        self.store.append(t, values)
+        self._dirty = True
+
+    def add_samples(self, rows: Iterable[tuple[float, Mapping[str, float | None]]]) -> None:
+        for t, values in rows:
+            self.store.append(t, values)
+        self._dirty = True
+
+    def clear(self) -> None:
+        for name, item in self._curves.items():
+            (self.util_plot if name.endswith(".util") else self.mem_plot).removeItem(item)
+            (self.util_legend if name.endswith(".util") else self.mem_legend).removeItem(item)
+        self._curves.clear()
+        self.store = SeriesStore()
+        self._dirty = True
+        self.repaint_now()
+
+    def _curve(self, name: str) -> pg.PlotDataItem | None:
+        item = self._curves.get(name)
+        if item is not None:
+            return item
+        if name.startswith("gpu"):
+            idx_s, _, kind = name[3:].partition(".")
+            if kind not in ("used", "proc", "util"):
+                return None
+            color = PALETTE[int(idx_s) % len(PALETTE)]
+            if kind == "proc":
+                # A thin line, not a filled area or a dash pattern: both multiplied the paint cost per frame.
+                item = pg.PlotDataItem(pen=pg.mkPen(color, width=1))
+            else:
+                item = pg.PlotDataItem(pen=pg.mkPen(color, width=2))
+        elif name == "tf.current":
+            item = pg.PlotDataItem(pen=pg.mkPen("#000", width=2, style=Qt.PenStyle.DashLine))
+        elif name == "tf.peak":
+            item = pg.PlotDataItem(pen=pg.mkPen("#555", width=1, style=Qt.PenStyle.DotLine))
+        else:
+            return None
+        item.setData(connect="finite")
+        plot = self.util_plot if name.endswith(".util") else self.mem_plot
+        plot.addItem(item)
+        self._relabel(name, item)
+        self._curves[name] = item
+        return item
+
+    def visible_range(self) -> tuple[float, float]:
+        t = self.store.t()
+        if len(t) == 0:
+            return 0.0, max(10.0, min(self.window_s, 60.0))
+        t_end = float(t[-1])
+        t_start = max(float(t[0]), t_end - self.window_s) if self.follow else float(t[0])
+        return t_start, max(t_end, t_start + 1.0)
+
+    def repaint_now(self) -> None:
+        """Draw the visible window (called by the timer; tests and exports call it directly)."""
+        has_data = len(self.store) > 0 or bool(self._faded)
+        self.empty_label.setVisible(not has_data)
+        if not self._dirty:
+            return
+        self._dirty = False
+        t0, t1 = self.visible_range()
+        sl = self.store.window(t0, t1)
+        t = self.store.t()[sl]
+        ymax = 0.0
+        for name in self.store.names:
+            item = self._curve(name)
+            if item is None:
+                continue
+            y = self.store.col(name)[sl]
+            tt, yy = minmax_reduce(t, y, self.BUCKETS)
+            item.setData(tt, yy, connect="finite")
+            if not name.endswith(".util") and len(yy):
+                finite = yy[np.isfinite(yy)]
+                if len(finite):
+                    ymax = max(ymax, float(finite.max()))
+        for name in self.store.names:
+            if name.endswith(".total"):
+                col = self.store.col(name)[sl]
+                finite = col[np.isfinite(col)]
+                if len(finite):
+                    ymax = max(ymax, float(finite.max()))
+        for _, items in self._faded:
+            for it in items:
+                _, fy = it.getData()
+                if fy is not None and len(fy):
+                    ymax = max(ymax, float(np.nanmax(fy)))
+        self.mem_plot.setXRange(t0, t1, padding=0.01)
+        self.mem_plot.setYRange(0, max(ymax * 1.05, 100.0), padding=0)
+        self.frames += 1
+
+    # -- comparison -------------------------------------------------------------------------
+
+    def keep_as_faded(self, label: str) -> bool:
+        """Keep the current run's memory curves as faded lines labelled ``label``; returns False if empty."""
+        if len(self.store) == 0:
+            return False
+        t = self.store.t()
+        t = t - t[0]
+        items: list[pg.PlotDataItem] = []
+        for name in self.store.names:
+            if not (name.endswith(".used") or name == "tf.current"):
+                continue
+            y = self.store.col(name)
+            tt, yy = minmax_reduce(t, y, self.BUCKETS)
+            color = pg.mkColor("#999999")
+            color.setAlpha(140)
+            style = Qt.PenStyle.DashLine if name == "tf.current" else Qt.PenStyle.SolidLine
+            item = pg.PlotDataItem(tt, yy, pen=pg.mkPen(color, width=2, style=style), connect="finite")
+            item.setZValue(-10)
+            self.mem_plot.addItem(item)
+            items.append(item)
+        if not items:
+            return False
+        self.mem_legend.addItem(items[0], _t("earlier: {0}").format(label))
+        self._faded.append((label, items))
+        while len(self._faded) > self.MAX_FADED:
+            _, old = self._faded.pop(0)
+            for it in old:
+                self.mem_plot.removeItem(it)
+                self.mem_legend.removeItem(it)
+        return True
+
+    def faded_labels(self) -> list[str]:
+        return [label for label, _ in self._faded]
+
+    def clear_faded(self) -> None:
+        for _, items in self._faded:
+            for it in items:
+                self.mem_plot.removeItem(it)
+                self.mem_legend.removeItem(it)
+        self._faded.clear()
+
+    # -- export -----------------------------------------------------------------------------
+
+    def export_png(self, path: str | Path) -> bool:
+        self._dirty = True
+        self.repaint_now()
+        return self.grab().save(str(path), "PNG")
+
+    def export_csv(self, path: str | Path) -> None:
+        self.store.write_csv(Path(path))
+
+    def curve_names(self) -> list[str]:
+        return list(self._curves)
+
+    def curve_data(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        item = self._curves[name]
+        x, y = item.getData()
+        return (np.asarray(x if x is not None else []), np.asarray(y if y is not None else []))

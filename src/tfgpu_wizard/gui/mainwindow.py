@@ -1,0 +1,233 @@
+"""The main window: navigation list on the left, one page at a time, a status line that never lies.
+
+Pages are built on first visit (``page(name)``), so the first paint costs only the navigation and
+the first page. Each page emits ``status(str)`` for the status line; when nothing runs the line
+says so ("Ready") instead of keeping a stale message.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tfgpu_wizard.gui import i18n
+from tfgpu_wizard.gui.widgets import Page
+
+PAGES = ("sanity", "setup", "monitor", "benchmark", "diagnose", "learn")
+
+# name -> (module, class, English title, symbol). Titles are translated in context "MainWindow".
+_PAGE_INFO = {
+    "sanity": ("tfgpu_wizard.gui.pages.sanity", "SanityPage", "Sanity check", "✓"),
+    "setup": ("tfgpu_wizard.gui.pages.setup", "SetupPage", "Setup", "⚙"),
+    "monitor": ("tfgpu_wizard.gui.pages.monitor", "MonitorPage", "Monitor", "◉"),
+    "benchmark": ("tfgpu_wizard.gui.pages.benchmark", "BenchmarkPage", "Benchmark", "▥"),
+    "diagnose": ("tfgpu_wizard.gui.pages.diagnose", "DiagnosePage", "Diagnose", "✚"),
+    "learn": ("tfgpu_wizard.gui.pages.learn", "LearnPage", "Learn", "✎"),
+}
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+class AppState:
+    """What the pages share: the detected host and the chosen target interpreter."""
+
+    def __init__(self) -> None:
+        self.host = None  # core.host_model.HostReport once detection finished
+        self.host_error: str | None = None
+        self.target_python: str = sys.executable  # the interpreter that has (or will have) TensorFlow
+
+
+class MainWindow(QMainWindow):
+    host_ready = Signal(object)  # HostReport, or None when detection failed (state.host_error says why)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = AppState()
+        self._pages: dict[str, Page] = {}
+        self._status_owner: str | None = None
+        self._detect_task = None
+
+        central = QWidget()
+        outer = QHBoxLayout(central)
+        outer.setContentsMargins(6, 6, 6, 0)
+        side = QVBoxLayout()
+        self.nav = QListWidget()
+        self.nav.setObjectName("nav")
+        self.nav.setFixedWidth(170)
+        self.nav.setStyleSheet(
+            "QListWidget#nav { font-size: 11pt; border: none; background: #f3f4f6; }"
+            "QListWidget#nav::item { padding: 8px 6px; }"
+            "QListWidget#nav::item:selected { background: #dbe7ff; color: #000; }"
+        )
+        for name in PAGES:
+            item = QListWidgetItem()
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            self.nav.addItem(item)
+        side.addWidget(self.nav, 1)
+        lang_row = QHBoxLayout()
+        self.lang_group = QButtonGroup(self)
+        self.btn_en = QPushButton("EN")
+        self.btn_zh = QPushButton("中文")
+        for b, code in ((self.btn_en, "en"), (self.btn_zh, "zh_CN")):
+            b.setCheckable(True)
+            b.setProperty("lang", code)
+            self.lang_group.addButton(b)
+            lang_row.addWidget(b)
+        side.addLayout(lang_row)
+        outer.addLayout(side)
+
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self.status_label = QLabel()
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.statusBar().addWidget(self.status_label, 1)
+
+        self.nav.currentRowChanged.connect(self._on_nav)
+        self.lang_group.buttonClicked.connect(lambda b: self.set_language(b.property("lang")))
+        self.resize(1280, 740)
+        self.retranslate()
+        self.nav.setCurrentRow(0)
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def page(self, name: str) -> Page:
+        page = self._pages.get(name)
+        if page is None:
+            mod_name, cls_name, _, _ = _PAGE_INFO[name]
+            cls = getattr(importlib.import_module(mod_name), cls_name)
+            page = cls(self.state, self)
+            page.status.connect(lambda text, n=name: self._on_page_status(n, text))
+            self._pages[name] = page
+            self.stack.addWidget(page)
+        return page
+
+    def built_pages(self) -> dict[str, Page]:
+        return dict(self._pages)
+
+    def show_page(self, name: str) -> Page:
+        row = PAGES.index(name)
+        if self.nav.currentRow() != row:
+            self.nav.setCurrentRow(row)  # -> _on_nav
+        return self._pages[name]
+
+    def current_page_name(self) -> str:
+        return PAGES[self.nav.currentRow()]
+
+    def _on_nav(self, row: int) -> None:
+        if row < 0:
+            return
+        page = self.page(PAGES[row])
+        self.stack.setCurrentWidget(page)
+        page.on_shown()
+
+    # -- status line ------------------------------------------------------------------------
+
+    def status(self, text: str) -> None:
+        self.status_label.setText(text or _t("Ready"))
+
+    def _on_page_status(self, name: str, text: str) -> None:
+        # An empty text means "that page is done"; only then may another page's idle state show.
+        if text:
+            self._status_owner = name
+            self.status(text)
+        elif self._status_owner in (name, None):
+            self._status_owner = None
+            busy = [n for n, p in self._pages.items() if p.busy()]
+            if self.detecting():
+                busy.insert(0, "setup")
+            self.status(_t("Still running: {0}").format(", ".join(self._title(n) for n in busy)) if busy else "")
+
+    def status_text(self) -> str:
+        return self.status_label.text()
+
+    # -- language ---------------------------------------------------------------------------
+
+    def _title(self, name: str) -> str:
+        return _t(_PAGE_INFO[name][2])
+
+    def set_language(self, lang: str) -> None:
+        i18n.switch(lang)
+        self.retranslate()
+        for page in self._pages.values():
+            page.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(_t("TensorFlow GPU wizard"))
+        for row, name in enumerate(PAGES):
+            self.nav.item(row).setText(f"{_PAGE_INFO[name][3]}  {self._title(name)}")
+        lang = i18n.current()
+        self.btn_en.setChecked(lang == "en")
+        self.btn_zh.setChecked(lang == "zh_CN")
+        self.btn_en.setToolTip(_t("English"))
+        self.btn_zh.setToolTip(_t("Chinese (Simplified)"))
+        if not self._status_owner:
+            self.status("")
+
+    # -- host detection -------------------------------------------------------------------
+
+    def after_first_paint(self) -> None:
+        """Start host detection on a worker thread (the window is already on screen)."""
+        self.detect_host()
+
+    def detect_host(self) -> bool:
+        from tfgpu_wizard.gui.workers import ThreadTask
+
+        if self._detect_task is not None and self._detect_task.is_running():
+            return False
+        try:
+            host_mod = importlib.import_module("tfgpu_wizard.core.host")
+        except ModuleNotFoundError:
+            self.state.host_error = "detection is not available in this build"
+            self.host_ready.emit(None)
+            return False
+        self._on_page_status("_detect", _t("Detecting your machine (driver, GPUs, Python, TensorFlow)…"))
+        task = ThreadTask(host_mod.detect_host, name="tfgpu-detect")
+        task.done.connect(self._on_host)
+        task.failed.connect(self._on_host_failed)
+        self._detect_task = task
+        task.start()
+        return True
+
+    def detecting(self) -> bool:
+        return self._detect_task is not None and self._detect_task.is_running()
+
+    def _on_host(self, report) -> None:
+        self.state.host = report
+        self.state.host_error = None
+        self._on_page_status("_detect", "")
+        self.host_ready.emit(report)
+
+    def _on_host_failed(self, message: str) -> None:
+        self.state.host_error = message
+        self._on_page_status("_detect", "")
+        self.host_ready.emit(None)
+
+    # -- shutdown ---------------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        for page in self._pages.values():
+            page.shutdown()
+        if self._detect_task is not None:
+            self._detect_task.wait(30_000)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,117 @@
+"""Diagnose page: paste an error log, get ranked findings with their fixes (``core.diagnose``)."""
+
+from __future__ import annotations
+
+import html
+import importlib
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout
+
+from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("DiagnosePage", text)
+
+
+def diagnose_text(text: str) -> tuple[list[Any] | None, str]:
+    """Findings for ``text`` from ``core.diagnose`` (None + reason when the engine is missing)."""
+    try:
+        mod = importlib.import_module("tfgpu_wizard.core.diagnose")
+    except ModuleNotFoundError:
+        return None, "the diagnosis rules are not available in this build"
+    fn = getattr(mod, "diagnose", None)
+    if fn is None:
+        return None, "the diagnosis rules are not available in this build"
+    result = fn(text)
+    findings = getattr(result, "findings", result)
+    return list(findings or []), ""
+
+
+def _field(obj: Any, *names: str) -> str:
+    for n in names:
+        v = obj.get(n) if isinstance(obj, dict) else getattr(obj, n, None)
+        if v:
+            return str(v)
+    return ""
+
+
+def findings_html(findings: list[Any]) -> str:
+    """Findings as HTML: severity symbol + title, then the explanation and the fix."""
+    from tfgpu_wizard.core.i18n import tr
+
+    out = []
+    for f in findings:
+        sev = _field(f, "severity") or "error"
+        kind = {"error": "bad", "warning": "warn", "info": "info"}.get(sev, "warn")
+        title = tr("diagnose", _field(f, "title", "summary", "message", "rule_id", "id"))
+        explain = tr("diagnose", _field(f, "explanation", "why", "detail"))
+        fix = tr("diagnose", _field(f, "fix", "action", "advice"))
+        out.append(
+            f"<p>{verdict_html(kind, title)}<br>{html.escape(explain)}"
+            + (f"<br><b>{html.escape(_t('Fix:'))}</b> {html.escape(fix)}" if fix else "")
+            + "</p>"
+        )
+    return "".join(out)
+
+
+class DiagnosePage(Page):
+    def __init__(self, state, parent=None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        self.title = heading()
+        lay.addWidget(self.title)
+        self.hint = wrap_label()
+        lay.addWidget(self.hint)
+        self.log = QPlainTextEdit()
+        lay.addWidget(self.log, 1)
+        row = QHBoxLayout()
+        self.btn = QPushButton()
+        self.btn.clicked.connect(self.run_diagnosis)
+        self.btn_clear = QPushButton()
+        self.btn_clear.clicked.connect(self.log.clear)
+        row.addWidget(self.btn)
+        row.addWidget(self.btn_clear)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.result = QTextBrowser()
+        lay.addWidget(self.result, 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(_t("Diagnose an error"))
+        self.hint.setText(
+            _t(
+                "Paste the whole output of the failing command (the TensorFlow log and the traceback). "
+                "Nothing leaves your computer."
+            )
+        )
+        self.log.setPlaceholderText(_t("Paste the error log here…"))
+        self.btn.setText(_t("Explain this log"))
+        self.btn_clear.setText(_t("Clear"))
+        if not self.result.toPlainText():
+            self.result.setHtml(f"<p style='color:#555'>{html.escape(_t('The explanation appears here.'))}</p>")
+
+    def run_diagnosis(self) -> None:
+        text = self.log.toPlainText()
+        if not text.strip():
+            self.result.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))
+            return
+        try:
+            findings, why = diagnose_text(text)
+        except Exception as exc:  # noqa: BLE001 - the user's text stays in the box
+            self.result.setHtml(verdict_html("bad", _t("The diagnosis failed: {0}").format(exc)))
+            return
+        if findings is None:
+            self.result.setHtml(verdict_html("warn", _t("Diagnosis is not available: {0}").format(why)))
+        elif not findings:
+            self.result.setHtml(
+                verdict_html("info", _t("No known problem found in this log."))
+                + "<p>"
+                + html.escape(_t("Search the last error line on the web, or open an issue with the whole log."))
+                + "</p>"
+            )
+        else:
+            self.result.setHtml(findings_html(findings))

@@ -1,0 +1,588 @@
+"""Monitor page: the live memory chart, the sample's controls, live numbers, earlier runs faded.
+
+Data flows in two ways, both ending in ``MemoryChart.add_sample`` on the GUI thread:
+
+* the bundled sample (``target/sample.py``) under ``TargetProcess``: its JSON-line events carry
+  loss, images/s, step time and TensorFlow's own current/peak memory;
+* GPU readings from the core sampler's own thread (``core.sampler``), polled from its buffer
+  by a GUI timer at 10 Hz, or a saved run / bundled recording replayed through ``core.runs``.
+
+The chart repaints on its own timer at ~5 Hz whatever the sampling rate.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.gui.chart import MemoryChart
+from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
+
+MIB = 1024 * 1024
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("MonitorPage", text)
+
+
+def pick(ev: dict[str, Any], *keys: str) -> Any:
+    """First present key of an event (the sample protocol names are read tolerantly)."""
+    for k in keys:
+        if k in ev and ev[k] is not None:
+            return ev[k]
+    return None
+
+
+MODE_TEXT = {
+    "default": "Default: TensorFlow takes nearly all free GPU memory at the first GPU operation. Expect one "
+    "jump to near full, then a flat line until the program ends, whatever the model or batch size.",
+    "growth": "Growth: TensorFlow asks for memory as it needs it. Expect a staircase that rises to the run's "
+    "high-water mark and never comes down.",
+    "limit": "Limit: TensorFlow's pool is capped at the number of MB you set. Expect a flat line at the limit "
+    "plus a few hundred MB of CUDA context outside the pool.",
+}
+
+
+def snapshot_rows(snaps, t0: float) -> list[tuple[float, dict[str, float | None]]]:
+    """Core ``GpuSnapshot``s (bytes, one per GPU per tick) -> chart rows (seconds since ``t0``, MiB)."""
+    rows: list[tuple[float, dict[str, float | None]]] = []
+    last_t = None
+    for s in snaps:
+        if s.t != last_t:
+            rows.append((s.t - t0, {}))
+            last_t = s.t
+        vals = rows[-1][1]
+        g = s.gpu
+        vals[f"gpu{g}.used"] = None if s.mem_used is None else s.mem_used / MIB
+        vals[f"gpu{g}.total"] = None if s.mem_total is None else s.mem_total / MIB
+        vals[f"gpu{g}.proc"] = None if s.pid_mem is None else s.pid_mem / MIB
+        vals[f"gpu{g}.util"] = s.util_gpu
+    return rows
+
+
+class MonitorPage(Page):
+    SAMPLE_TIMEOUT_S = 1800.0
+    replay_done = Signal(bool)
+
+    def __init__(self, state, parent=None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.proc = TargetProcess(self)
+        self.proc.event.connect(self._on_event)
+        self.proc.text.connect(self._on_text)
+        self.proc.finished.connect(self._on_finished)
+        self._t0: float | None = None
+        self._run_label = ""
+        self._last: dict[str, Any] = {}
+        self._error_event: dict[str, Any] | None = None
+        self._sampler = None
+        self._sampler_t = 0.0  # monotonic time of the last snapshot pulled from the sampler
+        self._replay = None
+        self._poll = QTimer(self)
+        self._poll.setInterval(100)  # 10 Hz: pull new GPU readings from the sampler's buffer
+        self._poll.timeout.connect(self._poll_sampler)
+        self.last_finish: FinishInfo | None = None
+        self.log_lines: list[str] = []
+
+        root = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = heading()
+        top.addWidget(self.title, 1)
+        self.btn_open = QPushButton()
+        self.btn_open.clicked.connect(self._open_run_dialog)
+        self.btn_png = QPushButton()
+        self.btn_png.clicked.connect(self._export_png_dialog)
+        self.btn_csv = QPushButton()
+        self.btn_csv.clicked.connect(self._export_csv_dialog)
+        for b in (self.btn_open, self.btn_png, self.btn_csv):
+            top.addWidget(b)
+        root.addLayout(top)
+
+        mid = QHBoxLayout()
+        self.chart = MemoryChart(self)
+        mid.addWidget(self.chart, 1)
+        self.run_box = QGroupBox()
+        self.run_box.setFixedWidth(230)
+        form = QFormLayout(self.run_box)
+        self.lab_step_k, self.lab_step = QLabel(), QLabel("—")
+        self.lab_ips_k, self.lab_ips = QLabel(), QLabel("—")
+        self.lab_steptime_k, self.lab_steptime = QLabel(), QLabel("—")
+        self.lab_loss_k, self.lab_loss = QLabel(), QLabel("—")
+        self.lab_tfmem_k, self.lab_tfmem = QLabel(), QLabel("—")
+        for k, v in (
+            (self.lab_step_k, self.lab_step),
+            (self.lab_ips_k, self.lab_ips),
+            (self.lab_steptime_k, self.lab_steptime),
+            (self.lab_loss_k, self.lab_loss),
+            (self.lab_tfmem_k, self.lab_tfmem),
+        ):
+            v.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            form.addRow(k, v)
+        self.run_state = wrap_label()
+        form.addRow(self.run_state)
+        mid.addWidget(self.run_box)
+        root.addLayout(mid, 1)
+
+        grid = QGridLayout()
+        self.lab_mode = QLabel()
+        self.mode = QComboBox()
+        for m in ("default", "growth", "limit"):
+            self.mode.addItem(m, m)
+        self.mode.setCurrentIndex(1)
+        self.lab_limit = QLabel()
+        self.limit_mb = QSpinBox()
+        self.limit_mb.setRange(256, 1_000_000)
+        self.limit_mb.setValue(4096)
+        self.limit_mb.setSuffix(" MB")
+        self.lab_devices = QLabel()
+        self.devices = QComboBox()
+        self.lab_precision = QLabel()
+        self.precision = QComboBox()
+        for p in ("fp32", "mixed_float16", "mixed_bfloat16"):
+            self.precision.addItem(p, p)
+        self.lab_model = QLabel()
+        self.model = QComboBox()
+        for m in ("cnn", "resnet20", "resnet50"):
+            self.model.addItem(m, m)
+        self.lab_batch = QLabel()
+        self.batch = QSpinBox()
+        self.batch.setRange(1, 65536)
+        self.batch.setValue(128)
+        self.lab_steps = QLabel()
+        self.steps = QSpinBox()
+        self.steps.setRange(1, 1_000_000)
+        self.steps.setValue(300)
+        row0 = [
+            (self.lab_mode, self.mode),
+            (self.lab_limit, self.limit_mb),
+            (self.lab_devices, self.devices),
+            (self.lab_precision, self.precision),
+        ]
+        row1 = [(self.lab_model, self.model), (self.lab_batch, self.batch), (self.lab_steps, self.steps)]
+        for r, row in enumerate((row0, row1)):
+            for c, (lab, w) in enumerate(row):
+                lab.setBuddy(w)
+                grid.addWidget(lab, r, 2 * c, alignment=Qt.AlignmentFlag.AlignRight)
+                grid.addWidget(w, r, 2 * c + 1)
+        self.keep = QCheckBox()
+        self.keep.setChecked(True)
+        grid.addWidget(self.keep, 1, 6, 1, 2)
+        buttons = QHBoxLayout()
+        self.btn_start = QPushButton()
+        self.btn_start.clicked.connect(self.start_sample)
+        self.btn_stop = QPushButton()
+        self.btn_stop.clicked.connect(self.stop_sample)
+        self.btn_stop.setEnabled(False)
+        self.btn_clear = QPushButton()
+        self.btn_clear.clicked.connect(self._clear_faded)
+        buttons.addWidget(self.btn_start)
+        buttons.addWidget(self.btn_stop)
+        buttons.addWidget(self.btn_clear)
+        buttons.addStretch(1)
+        grid.addLayout(buttons, 2, 0, 1, 8)
+        root.addLayout(grid)
+        self.mode_text = wrap_label()
+        self.mode_text.setStyleSheet("color: #333; font-style: italic;")
+        root.addWidget(self.mode_text)
+        self.gpu_note = wrap_label()
+        root.addWidget(self.gpu_note)
+
+        self.mode.currentIndexChanged.connect(self._mode_changed)
+        self.retranslate()
+        self._mode_changed()
+
+    # -- text -------------------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        self.title.setText(_t("GPU memory while TensorFlow trains"))
+        self.btn_open.setText(_t("Open run or recording…"))
+        self.btn_png.setText(_t("Export PNG…"))
+        self.btn_csv.setText(_t("Export CSV…"))
+        self.run_box.setTitle(_t("Run"))
+        self.lab_step_k.setText(_t("Step"))
+        self.lab_ips_k.setText(_t("Images/s"))
+        self.lab_steptime_k.setText(_t("Step time"))
+        self.lab_loss_k.setText(_t("Loss"))
+        self.lab_tfmem_k.setText(_t("TF memory"))
+        self.lab_mode.setText(_t("Memory"))
+        self.lab_limit.setText(_t("Limit"))
+        self.lab_devices.setText(_t("Devices"))
+        self.lab_precision.setText(_t("Precision"))
+        self.lab_model.setText(_t("Model"))
+        self.lab_batch.setText(_t("Batch"))
+        self.lab_steps.setText(_t("Steps"))
+        self.keep.setText(_t("Keep finished runs as faded curves"))
+        self.btn_start.setText("▶ " + _t("Start"))
+        self.btn_stop.setText("■ " + _t("Stop"))
+        self.btn_clear.setText(_t("Clear earlier runs"))
+        self._fill_devices()
+        self._mode_changed()
+        self._update_run_state()
+        self.chart.retranslate()
+
+    def _fill_devices(self) -> None:
+        current = self.devices.currentData()
+        self.devices.blockSignals(True)
+        self.devices.clear()
+        self.devices.addItem(_t("CPU only"), "cpu")
+        gpus = list(getattr(self.state.host, "gpus", None) or [])
+        for g in gpus:
+            self.devices.addItem(_t("GPU {0}: {1}").format(g.index, g.name), f"gpu:{g.index}")
+        if len(gpus) > 1:
+            self.devices.addItem(_t("All {0} GPUs").format(len(gpus)), "all")
+        if not gpus:
+            self.devices.addItem(_t("GPU 0 (if TensorFlow finds one)"), "gpu:0")
+        idx = self.devices.findData(current)
+        self.devices.setCurrentIndex(idx if idx >= 0 else (1 if self.devices.count() > 1 else 0))
+        self.devices.blockSignals(False)
+
+    def _mode_changed(self) -> None:
+        mode = self.mode.currentData()
+        self.limit_mb.setEnabled(mode == "limit")
+        self.mode_text.setText(_t(MODE_TEXT[mode]))
+
+    def on_shown(self) -> None:
+        self._fill_devices()
+        self.chart.start()
+        self._start_sampler()
+
+    # -- the sample -------------------------------------------------------------------------
+
+    def sample_args(self) -> list[str]:
+        """Command-line arguments for ``target/sample.py`` from the controls (see docs/sample-protocol.md)."""
+        on_cpu = (self.devices.currentData() or "cpu") == "cpu"
+        args = [
+            "--memory",
+            "default" if on_cpu else self.mode.currentData(),
+            "--devices",
+            self.devices.currentData() or "cpu",
+            "--precision",
+            self.precision.currentData(),
+            "--model",
+            self.model.currentData(),
+            "--batch-size",
+            str(self.batch.value()),
+            "--steps",
+            str(self.steps.value()),
+            "--log-every",
+            str(max(1, min(10, self.steps.value() // 20))),
+        ]
+        if self.mode.currentData() == "limit" and not on_cpu:
+            args += ["--memory-limit", str(self.limit_mb.value())]
+        return args
+
+    def run_label(self) -> str:
+        mode = self.mode.currentData()
+        if mode == "limit":
+            mode = f"limit {self.limit_mb.value()} MB"
+        return f"{mode} · {self.precision.currentData()} · {self.devices.currentData()}"
+
+    def busy(self) -> bool:
+        return self.proc.is_running()
+
+    def start_sample(self, extra_args: list[str] | None = None, python: str | None = None) -> bool:
+        if self.proc.is_running():
+            return False
+        script = target_script("sample.py")
+        if not script.is_file():
+            self.run_state.setText(verdict_html("bad", _t("The sample script is missing from this build.")))
+            return False
+        if self.keep.isChecked() and len(self.chart.store) and self._run_label:
+            self.chart.keep_as_faded(self._run_label)
+        self.chart.clear()
+        self._last = {}
+        self._error_event = None
+        self.log_lines = []
+        self._t0 = time.monotonic()
+        self._run_label = self.run_label()
+        self.btn_start.setEnabled(False)
+        self.btn_stop.setEnabled(True)
+        self.chart.start()
+        self.proc.start(
+            python or self.state.target_python,
+            [str(script), *self.sample_args(), *(extra_args or [])],
+            timeout_s=self.SAMPLE_TIMEOUT_S,
+        )
+        self.status.emit(_t("Training: starting TensorFlow (this takes a few seconds)…"))
+        self._update_run_state()
+        return True
+
+    def stop_sample(self) -> None:
+        if self.proc.is_running():
+            self.status.emit(_t("Training: stopping…"))
+            self.proc.cancel()
+
+    def _now(self) -> float:
+        return 0.0 if self._t0 is None else time.monotonic() - self._t0
+
+    def _on_text(self, line: str) -> None:
+        self.log_lines.append(line)
+
+    def _event_time(self, ev: dict[str, Any]) -> float:
+        """Chart time of an event: the child's ``time.monotonic()`` is the same clock as ours on Linux and
+        Windows; if it is not plausibly so (another host, another clock), use the time it arrived."""
+        now = time.monotonic()
+        t = ev.get("t")
+        if isinstance(t, (int, float)) and abs(now - float(t)) < 5.0 and self._t0 is not None:
+            return float(t) - self._t0
+        return self._now()
+
+    def _on_event(self, ev: dict[str, Any]) -> None:
+        kind = ev.get("type")
+        if kind == "start":
+            pid = ev.get("pid")
+            if isinstance(pid, int) and self._sampler is not None:
+                self._sampler.set_pid(pid)
+        elif kind == "error":
+            self._error_event = ev
+        if kind != "progress":
+            if kind == "devices":
+                self._last["strategy"] = ev.get("strategy")
+            return
+        self._last.update(ev)
+        values: dict[str, float | None] = {}
+        mem = ev.get("memory")
+        if isinstance(mem, list):
+            cur = [m.get("current") for m in mem if isinstance(m, dict)]
+            peak = [m.get("peak") for m in mem if isinstance(m, dict)]
+            if cur and all(isinstance(c, (int, float)) for c in cur):
+                values["tf.current"] = sum(cur) / MIB
+            if peak and all(isinstance(c, (int, float)) for c in peak):
+                values["tf.peak"] = sum(peak) / MIB
+        if values:
+            self.chart.add_sample(self._event_time(ev), values)
+        self._update_numbers()
+        step, steps = pick(ev, "step"), pick(ev, "steps")
+        ips = pick(ev, "images_per_sec")
+        if step is not None:
+            msg = _t("Training: step {0}/{1}").format(step, steps if steps is not None else "?")
+            if ips is not None:
+                msg += _t(", {0} img/s").format(f"{float(ips):,.0f}")
+            self.status.emit(msg)
+
+    def _update_numbers(self) -> None:
+        ev = self._last
+        step, steps = pick(ev, "step"), pick(ev, "steps")
+        if step is not None:
+            self.lab_step.setText(f"{step} / {steps}" if steps is not None else str(step))
+        ips = pick(ev, "images_per_sec")
+        if ips is not None:
+            self.lab_ips.setText(f"{float(ips):,.0f}")
+        st = pick(ev, "step_time")
+        if st is not None:
+            self.lab_steptime.setText(f"{float(st) * 1000:.1f} ms")
+        loss = pick(ev, "loss")
+        if loss is not None:
+            lv = float(loss)
+            self.lab_loss.setText("NaN ✗" if math.isnan(lv) else f"{lv:.4f}")
+        cur = self.chart.store.col("tf.current")
+        if len(cur) and not math.isnan(float(cur[-1])):
+            peak = self.chart.store.col("tf.peak")
+            self.lab_tfmem.setText(
+                _t("{0:,.0f} MiB (peak {1:,.0f})").format(float(cur[-1]), float(peak[-1]) if len(peak) else 0)
+            )
+
+    def _on_finished(self, info: FinishInfo) -> None:
+        self.last_finish = info
+        self.btn_start.setEnabled(True)
+        self.btn_stop.setEnabled(False)
+        self.chart.repaint_now()
+        self._update_run_state()
+        self.status.emit("")
+
+    def _update_run_state(self) -> None:
+        info = self.last_finish
+        if self.proc.is_running():
+            self.run_state.setText(verdict_html("busy", _t("Running: {0}").format(self._run_label)))
+        elif info is None:
+            self.run_state.setText(_t("No run yet."))
+        elif info.status == "ok":
+            self.run_state.setText(verdict_html("ok", _t("Finished in {0:.0f} s").format(info.duration_s)))
+        elif info.status == "cancelled":
+            self.run_state.setText(verdict_html("warn", _t("Stopped by you.")))
+        elif info.status == "timeout":
+            self.run_state.setText(verdict_html("bad", _t("Stopped: it ran longer than the time limit.")))
+        elif info.status == "not-started":
+            self.run_state.setText(
+                verdict_html("bad", _t("Could not start the Python interpreter: {0}").format(info.error))
+            )
+        else:
+            err = self._error_event or {}
+            last = info.stderr_tail.strip().splitlines()[-1:] or [""]
+            detail = str(err.get("message") or last[0])[:300]
+            advice = str(err.get("advice") or "")
+            self.run_state.setText(
+                verdict_html("bad", _t("The sample failed (exit code {0}).").format(info.exit_code))
+                + "<br><small>"
+                + _html(detail)
+                + "</small><br>"
+                + (_html(advice) + "<br>" if advice else "")
+                + _t("The Diagnose page explains the full log.")
+            )
+
+    # -- GPU sampling and replay ---------------------------------------------------------
+
+    def _start_sampler(self) -> None:
+        """Start the core sampler's thread on live NVML (10 Hz); if there is no GPU it says why."""
+        if self._sampler is not None:
+            return
+        try:
+            from tfgpu_wizard.core.sampler import NvmlSource, Sampler
+        except ImportError:
+            self.gpu_note.setText(_t("GPU sampling is not available in this build."))
+            return
+        self._sampler = Sampler(NvmlSource(), interval=0.1, history_s=600.0, name="tfgpu-gui-sampler")
+        self._sampler.start(wait=False)
+        if self._t0 is None:
+            self._t0 = time.monotonic()
+        self._sampler_t = self._t0
+        self._poll.start()
+
+    def _poll_sampler(self) -> None:
+        sampler = self._sampler
+        if sampler is None:
+            return
+        if sampler.state not in ("idle", "running"):
+            self._poll.stop()
+            self.gpu_note.setText(
+                verdict_html("warn", _t("No live GPU readings: {0}").format(sampler.state_detail or sampler.state))
+                + " "
+                + _html(_t("You can still open a saved run or a bundled recording."))
+            )
+            return
+        if self._t0 is None:
+            return
+        snaps = sampler.since(self._sampler_t)
+        if not snaps:
+            return
+        self._sampler_t = snaps[-1].t
+        self.chart.add_samples(snapshot_rows(snaps, self._t0))
+        if not self.gpu_note.text():
+            names = {d.index: d.name for d in sampler.devices}
+            self.chart.set_gpu_names(names)
+            self.gpu_note.setText(
+                verdict_html("ok", _t("Live readings from {0} GPU(s) at 10 Hz.").format(len(names)))
+            )
+
+    def open_run(self, path: str | Path) -> bool:
+        """Replay a saved run or a recording into the chart, through the core sampler's replay source.
+
+        The replay runs on the sampler's own thread at full speed; ``replay_done`` fires when the
+        chart has it. Returns False (and says why) when the file cannot be read.
+        """
+        from tfgpu_wizard.core.sampler import ReplaySource, Sampler
+
+        path = Path(path)
+        if self._replay is not None and self._replay.is_running():
+            return False
+        try:
+            source = ReplaySource(path, speed=math.inf)
+        except Exception as exc:  # noqa: BLE001 - bad file: say so, lose nothing
+            self.run_state.setText(verdict_html("bad", _t("Could not open {0}: {1}").format(path.name, exc)))
+            return False
+
+        def replay() -> tuple[list, list, str, str]:
+            sampler = Sampler(source, interval=0.01, history_s=36_000.0, name="tfgpu-replay")
+            sampler.start(wait=True)
+            sampler.join(120.0)
+            sampler.stop()
+            return sampler.since(-math.inf), list(sampler.devices), sampler.state, sampler.state_detail
+
+        from tfgpu_wizard.gui.workers import ThreadTask
+
+        self._replay = ThreadTask(replay, name="tfgpu-replay-load")
+        self._replay.done.connect(lambda result, p=path: self._on_replayed(p, result))
+        self._replay.failed.connect(
+            lambda msg, p=path: self.run_state.setText(
+                verdict_html("bad", _t("Could not open {0}: {1}").format(p.name, msg))
+            )
+        )
+        self.status.emit(_t("Opening {0}…").format(path.name))
+        self._replay.start()
+        return True
+
+    def _on_replayed(self, path: Path, result: tuple[list, list, str, str]) -> None:
+        snaps, devices, state, detail = result
+        self.status.emit("")
+        if not snaps:
+            self.run_state.setText(
+                verdict_html("bad", _t("Could not open {0}: {1}").format(path.name, detail or state))
+            )
+            self.replay_done.emit(False)
+            return
+        if self.keep.isChecked() and len(self.chart.store) and self._run_label:
+            self.chart.keep_as_faded(self._run_label)
+        self.chart.clear()
+        self.chart.set_gpu_names({d.index: d.name for d in devices})
+        self.chart.add_samples(snapshot_rows(snaps, snaps[0].t))
+        self._run_label = path.stem
+        self.chart.follow = False
+        self.chart.repaint_now()
+        self.chart.follow = True
+        names = ", ".join(sorted({d.name for d in devices})) or "?"
+        self.run_state.setText(
+            verdict_html("info", _t("Showing {0}").format(path.name)) + "<br><small>" + _html(names) + "</small>"
+        )
+        self.replay_done.emit(True)
+
+    def _open_run_dialog(self) -> None:
+        from tfgpu_wizard.core.paths import resources_dir, user_data_dir
+
+        start = user_data_dir() / "runs"
+        if not start.is_dir():
+            start = resources_dir() / "recordings"
+        path, _ = QFileDialog.getOpenFileName(self, _t("Open run or recording"), str(start))
+        if path:
+            self.open_run(path)
+
+    def _export_png_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, _t("Export PNG"), "gpu-memory.png", "PNG (*.png)")
+        if path:
+            self.chart.export_png(path)
+
+    def _export_csv_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), "gpu-memory.csv", "CSV (*.csv)")
+        if path:
+            try:
+                self.chart.export_csv(path)
+            except OSError as exc:
+                self.run_state.setText(verdict_html("bad", str(exc)))
+
+    def _clear_faded(self) -> None:
+        self.chart.clear_faded()
+        self.chart.repaint_now()
+
+    def shutdown(self) -> None:
+        self._poll.stop()
+        self.chart.stop()
+        self.proc.shutdown()
+        if self._sampler is not None:
+            self._sampler.stop()
+            self._sampler = None
+        if self._replay is not None:
+            self._replay.wait(130_000)
+
+
+def _html(text: str) -> str:
+    import html
+
+    return html.escape(text)

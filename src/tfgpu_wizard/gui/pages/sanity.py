@@ -1,0 +1,206 @@
+"""Sanity check page: one button that checks TensorFlow sees the GPU, trains a few hundred steps,
+and answers plainly whether the GPU is used, and if not, why.
+
+It runs ``target/probe.py`` (when this build has it) and then ``target/sample.py --devices auto``
+in the chosen target interpreter, each under ``TargetProcess``; the verdict comes from their
+events (the probe's JSON object, the sample's ``devices`` / ``summary`` / ``error`` events).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
+
+from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("SanityPage", text)
+
+
+class SanityPage(Page):
+    STEPS = 300
+    TIMEOUT_S = 900.0
+
+    def __init__(self, state, parent=None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.proc = TargetProcess(self)
+        self.proc.event.connect(self._on_event)
+        self.proc.text.connect(self._on_text)
+        self.proc.finished.connect(self._on_finished)
+        self.phase = "idle"  # idle | probe | train | done
+        self.devices_event: dict[str, Any] | None = None
+        self.summary_event: dict[str, Any] | None = None
+        self.error_event: dict[str, Any] | None = None
+        self.probe_result: dict[str, Any] | None = None
+        self.verdict_kind = ""
+        self.steps = self.STEPS
+
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = heading()
+        top.addWidget(self.title, 1)
+        self.btn = QPushButton()
+        self.btn.setMinimumHeight(36)
+        self.btn.clicked.connect(self.toggle)
+        top.addWidget(self.btn)
+        lay.addLayout(top)
+        self.intro = wrap_label()
+        lay.addWidget(self.intro)
+        self.python_label = wrap_label()
+        self.python_label.setStyleSheet("color:#444;")
+        lay.addWidget(self.python_label)
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        lay.addWidget(self.progress)
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setStyleSheet("font-size: 14pt; padding: 8px 0;")
+        lay.addWidget(self.verdict)
+        self.details = wrap_label()
+        lay.addWidget(self.details)
+        self.log_title = QLabel()
+        lay.addWidget(self.log_title)
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(2000)
+        lay.addWidget(self.log, 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(_t("Does TensorFlow use your GPU?"))
+        self.btn.setText(_t("■ Cancel") if self.busy() else _t("▶ Run sanity check"))
+        self.intro.setText(
+            _t(
+                "One click: the wizard starts TensorFlow in your Python, checks which devices it sees, then "
+                "trains a small network for {0} steps and tells you plainly whether the GPU did the work."
+            ).format(self.steps)
+        )
+        self.python_label.setText(_t("Python used: {0}").format(self.state.target_python))
+        self.log_title.setText(_t("What TensorFlow printed:"))
+        if self.phase == "idle":
+            self.verdict.setText(_t("Not checked yet. Press the button (it takes about a minute)."))
+
+    def busy(self) -> bool:
+        return self.proc.is_running()
+
+    def toggle(self) -> None:
+        if self.busy():
+            self.cancel()
+        else:
+            self.start()
+
+    def start(self, steps: int | None = None) -> bool:
+        if self.busy():
+            return False
+        self.steps = steps or self.STEPS
+        self.devices_event = self.summary_event = self.error_event = self.probe_result = None
+        self.verdict_kind = ""
+        self.log.clear()
+        self.details.setText("")
+        self.progress.setVisible(True)
+        self.progress.setRange(0, 0)
+        self.retranslate()
+        probe = target_script("probe.py")
+        if probe.is_file():
+            self.phase = "probe"
+            self.verdict.setText(verdict_html("busy", _t("Starting TensorFlow and looking for the GPU…")))
+            self.proc.start(self.state.target_python, [str(probe)], timeout_s=300)
+        else:
+            self._start_training()
+        self.btn.setText(_t("■ Cancel"))
+        return True
+
+    def _start_training(self) -> None:
+        self.phase = "train"
+        self.verdict.setText(verdict_html("busy", _t("Training {0} steps…").format(self.steps)))
+        self.progress.setRange(0, self.steps)
+        self.progress.setValue(0)
+        self.status.emit(_t("Sanity check: training…"))
+        self.proc.start(
+            self.state.target_python,
+            [str(target_script("sample.py")), "--devices", "auto", "--steps", str(self.steps), "--log-every", "10"],
+            timeout_s=self.TIMEOUT_S,
+        )
+
+    def cancel(self) -> None:
+        self.proc.cancel()
+
+    def _on_text(self, line: str) -> None:
+        self.log.appendPlainText(line)
+
+    def _on_event(self, ev: dict[str, Any]) -> None:
+        kind = ev.get("type")
+        if self.phase == "probe" and kind is None:
+            self.probe_result = ev
+            return
+        if kind == "devices":
+            self.devices_event = ev
+        elif kind == "progress":
+            step = ev.get("step")
+            if isinstance(step, int):
+                self.progress.setValue(step)
+                self.status.emit(_t("Sanity check: step {0}/{1}").format(step, self.steps))
+        elif kind == "summary":
+            self.summary_event = ev
+        elif kind == "error":
+            self.error_event = ev
+
+    def _on_finished(self, info: FinishInfo) -> None:
+        if self.phase == "probe":
+            if self.probe_result is None and info.last_event is not None:
+                self.probe_result = info.last_event
+            if info.status in ("cancelled", "timeout", "not-started"):
+                self._finish(info)
+                return
+            self._start_training()
+            return
+        self._finish(info)
+
+    def _finish(self, info: FinishInfo) -> None:
+        self.phase = "done"
+        self.progress.setVisible(False)
+        self.btn.setText(_t("▶ Run sanity check"))
+        self.status.emit("")
+        kind, text, details = self.judge(info)
+        self.verdict_kind = kind
+        self.verdict.setText(verdict_html(kind, text))
+        self.details.setText(details)
+
+    def judge(self, info: FinishInfo) -> tuple[str, str, str]:
+        """The plain answer: (kind, headline, details as HTML)."""
+        gpus = list((self.devices_event or {}).get("gpus") or [])
+        if info.status == "cancelled":
+            return "warn", _t("Stopped by you; no answer yet."), ""
+        if info.status == "timeout":
+            return "bad", _t("No answer: TensorFlow did not finish in time."), ""
+        if info.status == "not-started":
+            return "bad", _t("This Python could not be started: {0}").format(info.error), ""
+        if self.error_event is not None or info.status != "ok":
+            err = self.error_event or {}
+            msg = str(err.get("message") or (info.stderr_tail.strip().splitlines() or [""])[-1])
+            advice = str(err.get("advice") or "")
+            d = html.escape(msg[:400]) + (f"<br><b>{html.escape(_t('What to do:'))}</b> {html.escape(advice)}" if advice else "")
+            d += "<br>" + html.escape(_t("The Diagnose page can explain the full log (copy it from below)."))
+            return "bad", _t("The check failed: TensorFlow could not train."), d
+        ips = (self.summary_event or {}).get("images_per_sec") or (self.summary_event or {}).get("steady_images_per_sec")
+        speed = _t("{0:,.0f} images/s").format(float(ips)) if isinstance(ips, (int, float)) else ""
+        if gpus:
+            names = ", ".join(str(g.get("name", g) if isinstance(g, dict) else g) for g in gpus)
+            return "ok", _t("Yes: TensorFlow trains on your GPU."), html.escape(
+                _t("Devices: {0}. {1} steps done. {2}").format(names, self.steps, speed)
+            )
+        return "bad", _t("No: TensorFlow runs, but only on the CPU."), html.escape(
+            _t("{0} steps trained on the CPU ({1}). Open Setup to find out why the GPU is not used.").format(
+                self.steps, speed or "?"
+            )
+        )
+
+    def shutdown(self) -> None:
+        self.proc.shutdown()

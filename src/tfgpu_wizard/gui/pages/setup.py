@@ -1,0 +1,358 @@
+"""Setup page: the wizard Machine → Choose → Commands → Verify.
+
+Machine shows ``core.host.detect_host``'s report (run by the main window on a worker thread after
+the first paint). Choose lists ``core.matrix`` rows for the detected platform (ranked by
+``core.recommend`` where this build has it). Commands shows ``core.plan``'s per-shell scripts where
+this build has it. Verify runs ``target/probe.py`` under ``TargetProcess`` and explains its stderr
+with ``core.diagnose``; a paste box reaches the same diagnosis.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.gui.pages.diagnose import diagnose_text, findings_html
+from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
+
+STEPS = ("machine", "choose", "commands", "verify")
+_STEP_TITLES = {"machine": "Machine", "choose": "Choose", "commands": "Commands", "verify": "Verify"}
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("SetupPage", text)
+
+
+def host_html(report: Any) -> str:
+    """The report in words a beginner understands: warnings first, then what was found."""
+    from tfgpu_wizard.core.host import explain_cuda_versions, note_text, sorted_notes
+
+    parts: list[str] = []
+    for note in sorted_notes(report.notes):
+        kind = {"error": "bad", "warning": "warn"}.get(note.severity, "info")
+        parts.append(f"<p>{verdict_html(kind, note_text(note))}</p>")
+    rows = []
+    os_ = report.os
+    rows.append((_t("System"), f"{os_.version or os_.system} ({os_.machine})"))
+    rows.append((_t("Python"), f"{report.python.version} — {report.python.executable}"))
+    drv = report.driver
+    if drv.present:
+        rows.append((_t("NVIDIA driver"), _t("{0}, runs CUDA up to {1}").format(drv.version, drv.cuda_version or "?")))
+    else:
+        rows.append((_t("NVIDIA driver"), "✗ " + _t("not found") + (f" ({drv.error})" if drv.error else "")))
+    for g in report.gpus:
+        mem = f"{g.memory_total_mib / 1024:.0f} GB" if g.memory_total_mib else "?"
+        rows.append((_t("GPU {0}").format(g.index), f"{g.name} · {mem} · CC {g.compute_capability or '?'}"))
+    if not report.gpus:
+        rows.append((_t("GPUs"), "✗ " + _t("none found")))
+    tf = report.tensorflow
+    if tf is not None:
+        rows.append((_t("TensorFlow"), tf.version or ("✗ " + _t("not installed in this Python"))))
+    table = "".join(
+        f"<tr><td style='padding-right:14px;color:#444'>{html.escape(k)}</td><td>{html.escape(str(v))}</td></tr>"
+        for k, v in rows
+    )
+    parts.append(f"<table>{table}</table>")
+    explain = explain_cuda_versions(report)
+    if explain:
+        parts.append(f"<h4>{html.escape(_t('Driver CUDA vs toolkit CUDA'))}</h4>")
+        parts.append("".join(f"<p>{html.escape(line)}</p>" for line in explain))
+    return "".join(parts)
+
+
+class SetupPage(Page):
+    def __init__(self, state, parent=None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.win = parent
+        self.probe = TargetProcess(self)
+        self.probe.text.connect(self._probe_text)
+        self.probe.event.connect(self._probe_event)
+        self.probe.finished.connect(self._probe_finished)
+        self._probe_stderr: list[str] = []
+        self.probe_result: dict[str, Any] | None = None
+
+        root = QVBoxLayout(self)
+        self.title = heading()
+        root.addWidget(self.title)
+        bar = QHBoxLayout()
+        self.step_group = QButtonGroup(self)
+        self.step_buttons: dict[str, QPushButton] = {}
+        for i, name in enumerate(STEPS):
+            b = QPushButton()
+            b.setCheckable(True)
+            b.setFlat(True)
+            b.setStyleSheet("QPushButton:checked { font-weight: 600; border-bottom: 3px solid #1f4e99; }")
+            self.step_group.addButton(b, i)
+            self.step_buttons[name] = b
+            bar.addWidget(b)
+            if i < len(STEPS) - 1:
+                bar.addWidget(QLabel("→"))
+        bar.addStretch(1)
+        root.addLayout(bar)
+        self.stack = QStackedWidget()
+        root.addWidget(self.stack, 1)
+        self.step_group.idClicked.connect(self.show_step)
+
+        # Machine
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        self.machine_view = QTextBrowser()
+        lay.addWidget(self.machine_view, 1)
+        self.btn_redetect = QPushButton()
+        self.btn_redetect.clicked.connect(self._redetect)
+        lay.addWidget(self.btn_redetect, 0, Qt.AlignmentFlag.AlignLeft)
+        self.stack.addWidget(w)
+
+        # Choose
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        self.choose_hint = wrap_label()
+        lay.addWidget(self.choose_hint)
+        self.table = QTableWidget(0, 6)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        lay.addWidget(self.table, 1)
+        self.stack.addWidget(w)
+
+        # Commands
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        self.commands_empty = empty_state()
+        lay.addWidget(self.commands_empty, 1)
+        self.stack.addWidget(w)
+
+        # Verify
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        row = QHBoxLayout()
+        self.python_label = QLabel()
+        self.python_edit = QLineEdit(self.state.target_python)
+        self.btn_verify = QPushButton()
+        self.btn_verify.clicked.connect(self.toggle_verify)
+        row.addWidget(self.python_label)
+        row.addWidget(self.python_edit, 1)
+        row.addWidget(self.btn_verify)
+        lay.addLayout(row)
+        self.verify_progress = QProgressBar()
+        self.verify_progress.setRange(0, 0)
+        self.verify_progress.setVisible(False)
+        lay.addWidget(self.verify_progress)
+        self.verify_view = QTextBrowser()
+        lay.addWidget(self.verify_view, 2)
+        self.paste_label = QLabel()
+        lay.addWidget(self.paste_label)
+        self.paste = QPlainTextEdit()
+        self.paste.setMaximumHeight(110)
+        lay.addWidget(self.paste)
+        self.btn_paste = QPushButton()
+        self.btn_paste.clicked.connect(self._diagnose_paste)
+        lay.addWidget(self.btn_paste, 0, Qt.AlignmentFlag.AlignLeft)
+        self.stack.addWidget(w)
+
+        if self.win is not None and hasattr(self.win, "host_ready"):
+            self.win.host_ready.connect(self._on_host)
+        self.retranslate()
+        self.show_step(0)
+
+    # -- steps ------------------------------------------------------------------------------
+
+    def show_step(self, index: int) -> None:
+        self.stack.setCurrentIndex(index)
+        self.step_group.button(index).setChecked(True)
+
+    def current_step(self) -> str:
+        return STEPS[self.stack.currentIndex()]
+
+    def retranslate(self) -> None:
+        self.title.setText(_t("Set up TensorFlow for your GPU"))
+        for i, name in enumerate(STEPS):
+            self.step_buttons[name].setText(f"{i + 1}. {_t(_STEP_TITLES[name])}")
+        self.btn_redetect.setText(_t("Detect again"))
+        self.choose_hint.setText(
+            _t("TensorFlow versions for your platform, newest first. Greyed rows do not fit your machine; the "
+               "last column says why.")
+        )
+        self.table.setHorizontalHeaderLabels(
+            [_t("TensorFlow"), _t("Platform"), _t("Python"), _t("CUDA / cuDNN"), _t("Methods"), _t("Status")]
+        )
+        self.commands_empty.setText(
+            _t("The install commands appear here once the plan is available in this build. Meanwhile, the "
+               "Learn page explains the usual commands.")
+        )
+        self.python_label.setText(_t("Python to check:"))
+        self.btn_verify.setText(_t("■ Cancel") if self.probe.is_running() else _t("▶ Verify"))
+        self.paste_label.setText(_t("Or paste an error log you got elsewhere:"))
+        self.paste.setPlaceholderText(_t("Paste the error log here…"))
+        self.btn_paste.setText(_t("Explain this log"))
+        if not self.verify_view.toPlainText():
+            self.verify_view.setHtml(
+                "<p style='color:#555'>"
+                + html.escape(_t("Press Verify: the wizard starts TensorFlow in that Python and checks the GPU."))
+                + "</p>"
+            )
+        self._show_host()
+        self._fill_matrix()
+
+    # -- machine ----------------------------------------------------------------------------
+
+    def _redetect(self) -> None:
+        if self.win is not None:
+            self.win.detect_host()
+            self._show_host()
+
+    def _on_host(self, report) -> None:
+        self._show_host()
+        self._fill_matrix()
+
+    def _show_host(self) -> None:
+        if self.state.host is not None:
+            try:
+                self.machine_view.setHtml(host_html(self.state.host))
+            except Exception as exc:  # noqa: BLE001 - a bad report must not break the page
+                self.machine_view.setHtml(verdict_html("bad", str(exc)))
+        elif self.state.host_error:
+            self.machine_view.setHtml(
+                verdict_html("bad", _t("Detection failed: {0}").format(self.state.host_error))
+            )
+        elif self.win is not None and self.win.detecting():
+            self.machine_view.setHtml(
+                verdict_html("busy", _t("Detecting your machine (driver, GPUs, Python, TensorFlow)…"))
+            )
+        else:
+            self.machine_view.setHtml(verdict_html("info", _t("Not detected yet: press “Detect again”.")))
+
+    # -- choose -----------------------------------------------------------------------------
+
+    def _platform(self) -> str:
+        system = getattr(getattr(self.state.host, "os", None), "system", None)
+        return {"wsl2": "wsl2", "windows": "windows", "macos": "macos"}.get(system or "", "linux")
+
+    def _fill_matrix(self) -> None:
+        try:
+            matrix = importlib.import_module("tfgpu_wizard.core.matrix").load_matrix()
+            rows = list(matrix.rows_for(self._platform()))
+        except Exception as exc:  # noqa: BLE001
+            self.table.setRowCount(1)
+            self.table.setItem(0, 0, QTableWidgetItem(_t("The matrix could not be read: {0}").format(exc)))
+            return
+        py = getattr(getattr(self.state.host, "python", None), "version", None)
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            reasons = []
+            if py and row.python is not None and not row.python.contains(py):
+                reasons.append(_t("needs Python {0}").format(str(row.python)))
+            if row.gpu != "cuda":
+                reasons.append(_t("no GPU support on this platform"))
+            status = "✓ " + _t("fits") if not reasons else "✗ " + "; ".join(reasons)
+            cells = [
+                row.tensorflow,
+                row.platform,
+                str(row.python),
+                f"{row.cuda or '—'} / {row.cudnn or '—'}",
+                ", ".join(sorted(row.methods)),
+                status,
+            ]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(str(text))
+                if reasons:
+                    item.setForeground(QColor("#888"))
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
+
+    # -- verify -----------------------------------------------------------------------------
+
+    def busy(self) -> bool:
+        return self.probe.is_running()
+
+    def toggle_verify(self) -> None:
+        if self.probe.is_running():
+            self.probe.cancel()
+            return
+        python = self.python_edit.text().strip()
+        if not python:
+            self.verify_view.setHtml(verdict_html("warn", _t("Enter the path of a Python first.")))
+            return
+        script = target_script("probe.py")
+        if not script.is_file():
+            self.verify_view.setHtml(verdict_html("bad", _t("The verification probe is missing from this build.")))
+            return
+        self.state.target_python = python
+        self._probe_stderr = []
+        self.probe_result = None
+        self.verify_progress.setVisible(True)
+        self.verify_view.setHtml(verdict_html("busy", _t("Starting TensorFlow in {0}…").format(python)))
+        self.btn_verify.setText(_t("■ Cancel"))
+        self.status.emit(_t("Verifying TensorFlow…"))
+        self.probe.start(python, [str(script)], timeout_s=300)
+
+    def _probe_text(self, line: str) -> None:
+        self._probe_stderr.append(line)
+
+    def _probe_event(self, ev: dict[str, Any]) -> None:
+        self.probe_result = ev
+
+    def _probe_finished(self, info: FinishInfo) -> None:
+        self.verify_progress.setVisible(False)
+        self.btn_verify.setText(_t("▶ Verify"))
+        self.status.emit("")
+        res = self.probe_result or {}
+        verdict = str(res.get("verdict") or res.get("summary") or "")
+        parts = []
+        if info.status == "ok" and res:
+            gpu_ok = bool(res.get("gpu_used") or res.get("uses_gpu") or res.get("gpus"))
+            parts.append(
+                verdict_html("ok" if gpu_ok else "bad", verdict or (_t("GPU used") if gpu_ok else _t("GPU not used")))
+            )
+        elif info.status == "cancelled":
+            parts.append(verdict_html("warn", _t("Stopped by you.")))
+        else:
+            parts.append(verdict_html("bad", _t("The check did not finish ({0}).").format(info.status)))
+        log = "\n".join(self._probe_stderr)
+        if log.strip():
+            try:
+                findings, _ = diagnose_text(log)
+            except Exception:  # noqa: BLE001
+                findings = None
+            if findings:
+                parts.append(findings_html(findings))
+        self.verify_view.setHtml("".join(parts))
+
+    def _diagnose_paste(self) -> None:
+        text = self.paste.toPlainText()
+        if not text.strip():
+            self.verify_view.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))
+            return
+        findings, why = diagnose_text(text)
+        if findings is None:
+            self.verify_view.setHtml(verdict_html("warn", why))
+        elif not findings:
+            self.verify_view.setHtml(verdict_html("info", _t("No known problem found in this log.")))
+        else:
+            self.verify_view.setHtml(findings_html(findings))
+
+    def shutdown(self) -> None:
+        self.probe.shutdown()

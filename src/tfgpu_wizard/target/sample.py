@@ -1,0 +1,828 @@
+#!/usr/bin/env python
+"""tfgpu-wizard's bundled training sample: one JSON object per line on stdout.
+
+Standalone on purpose: it runs in the *user's* Python (where TensorFlow is), so it imports only the
+standard library, numpy and TensorFlow/Keras, and keeps Python 3.8 syntax (a TF 2.10 environment).
+The protocol (event types and fields, exit codes) is documented in docs/sample-protocol.md; bump
+PROTOCOL when a field changes meaning or disappears.
+
+Layout, so that other Keras 3 backends can be added later (issue 6): flags -> ``configure_devices``
+(memory mode and visible devices, before anything touches a GPU) -> ``make_strategy`` ->
+``make_dataset`` (numpy arrays -> tf.data) -> ``build_model`` (pure Keras layers) -> ``train_fit`` or
+``train_custom`` (the loop). Only the last three and the device set-up are TensorFlow specific.
+
+stdout carries events only: file descriptor 1 is pointed at stderr at start-up (so stray prints,
+Python or C, go to stderr) and events go to a private duplicate of the original stdout.
+"""
+
+import argparse
+import json
+import math
+import os
+import signal
+import sys
+import time
+import traceback
+
+PROTOCOL = 1
+
+EXIT_OK = 0
+EXIT_BAD_FLAGS = 2
+EXIT_CONFIG = 3
+EXIT_OOM = 4
+EXIT_RUNTIME = 5
+EXIT_NO_TF = 6
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports it
+
+MODELS = ("cnn", "resnet20", "resnet50")
+DATASETS = {
+    # name: (shape, classes, cache file/folder prefix under ~/.keras/datasets)
+    "mnist": ((28, 28, 1), 10, "mnist.npz"),
+    "cifar10": ((32, 32, 3), 10, "cifar-10-batches-py"),
+    "cifar100": ((32, 32, 3), 100, "cifar-100-python"),
+}
+PRECISIONS = ("fp32", "mixed_float16", "mixed_bfloat16")
+MEMORY_MODES = ("default", "growth", "limit")
+
+ADVICE = {
+    "oom": "The GPU ran out of memory. Use a smaller --batch-size, mixed precision (--precision mixed_float16), "
+    "a smaller model, or a larger --memory-limit; close other programs that use the GPU.",
+    "devices-initialized": "The GPU was already initialised when the memory mode was set. Set the memory mode "
+    "before anything touches the GPU (at the very top of your script), or use the environment variable "
+    "TF_FORCE_GPU_ALLOW_GROWTH=true; restart the Python process to switch modes.",
+    "bad-flags": "Run the sample with --help to see the valid flags.",
+    "terminated": "The run was stopped before it finished. Nothing is wrong with TensorFlow.",
+    "batch-not-divisible": "Choose a --batch-size that is a multiple of the number of replicas, or leave out "
+    "--strict-batch to let the sample adjust it.",
+    "dataset-not-cached": "The real dataset is not in the Keras cache. Allow the download (--allow-download), "
+    "or train on synthetic data (leave out --real-data).",
+    "gpu-not-found": "TensorFlow does not see the GPU you asked for. Run the verification probe "
+    "(tfgpu-wizard verify) to find out why, or train on the CPU (--devices cpu).",
+    "tf-config": "Multi-worker training reads the cluster from the TF_CONFIG environment variable "
+    "(tfgpu-wizard cluster writes it for each worker).",
+    "no-tensorflow": "TensorFlow could not be imported in this Python. Install it there, or pick another Python.",
+    "error": "See the error output (stderr) for the details; tfgpu-wizard diagnose can explain it.",
+}
+
+
+class SampleError(Exception):
+    """An expected failure: ends the run with an ``error`` event (code + advice) and an exit code."""
+
+    def __init__(self, code, message, exit_code=EXIT_CONFIG, **extra):
+        Exception.__init__(self, message)
+        self.code = code
+        self.message = message
+        self.exit_code = exit_code
+        self.extra = extra
+
+
+class Terminated(BaseException):
+    """Raised from the SIGTERM/SIGINT handler; BaseException so that nobody's ``except Exception`` eats it."""
+
+    def __init__(self, signum):
+        BaseException.__init__(self, signum)
+        self.signum = signum
+
+
+# -- event output --------------------------------------------------------------------------------
+
+
+class Emitter:
+    """Writes events to a private copy of stdout; fd 1 itself is redirected to stderr."""
+
+    def __init__(self):
+        self.seq = 0
+        try:
+            sys.stdout.flush()
+            fd = os.dup(1)
+            os.dup2(2, 1)
+            self.out = os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="\n")
+            sys.stdout = sys.stderr
+        except (OSError, ValueError, AttributeError):  # no real fds (embedded interpreters): plain stdout
+            self.out = sys.stdout
+
+    def emit(self, type_, **fields):
+        self.seq += 1
+        event = {"v": PROTOCOL, "type": type_, "seq": self.seq, "t": time.monotonic()}
+        event.update(fields)
+        line = json.dumps(event, default=_jsonable, ensure_ascii=False, allow_nan=False)
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def error(self, code, message, **extra):
+        self.emit("error", code=code, message=message, advice=ADVICE.get(code, ADVICE["error"]), **extra)
+
+    def warning(self, code, message, **extra):
+        self.emit("warning", code=code, message=message, **extra)
+
+
+def _jsonable(value):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _num(x):
+    """A float that JSON can carry (NaN/inf become None)."""
+    try:
+        x = float(x)
+    except (TypeError, ValueError):
+        return None
+    return x if math.isfinite(x) else None
+
+
+# -- flags -------------------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise SampleError("bad-flags", message, exit_code=EXIT_BAD_FLAGS)
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a whole number, got %r" % text) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("expected a number of at least 1, got %r" % text)
+    return value
+
+
+def parse_memory_limit(text):
+    """``"1024"`` -> ("mb", 1024); ``"0.5"`` or ``"50%"`` -> ("fraction", 0.5)."""
+    t = str(text).strip()
+    try:
+        if t.endswith("%"):
+            value, kind = float(t[:-1]) / 100.0, "fraction"
+        elif "." in t:
+            value, kind = float(t), "fraction"
+        else:
+            value, kind = int(t), "mb"
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            "memory limit %r is neither megabytes (1024) nor a fraction of the card (0.5 or 50%%)" % text
+        ) from None
+    if kind == "fraction" and not 0.0 < value <= 1.0:
+        raise argparse.ArgumentTypeError("a memory fraction must be above 0 and at most 1, got %r" % text)
+    if kind == "mb" and value < 1:
+        raise argparse.ArgumentTypeError("a memory limit in MB must be at least 1, got %r" % text)
+    return (kind, value)
+
+
+def parse_devices(text):
+    """``auto`` | ``cpu`` | ``all`` | ``gpu`` | ``gpu:0`` | ``gpu:0,1`` -> (kind, [indices])."""
+    t = str(text).strip().lower()
+    if t in ("auto", "cpu", "all"):
+        return (t, [])
+    if t == "gpu":
+        return ("gpus", [0])
+    if t.startswith("gpu:"):
+        try:
+            idx = sorted(set(int(p) for p in t[4:].split(",") if p.strip() != ""))
+        except ValueError:
+            idx = []
+        if idx and all(i >= 0 for i in idx):
+            return ("gpus", idx)
+    raise argparse.ArgumentTypeError("devices %r: use auto, cpu, all, gpu:0 or a list like gpu:0,1" % text)
+
+
+def build_parser():
+    p = _Parser(prog="sample.py", description="tfgpu-wizard training sample (JSON lines on stdout)")
+    p.add_argument("--model", choices=MODELS, default="cnn")
+    p.add_argument("--dataset", choices=sorted(DATASETS), default="cifar10")
+    p.add_argument("--real-data", action="store_true", help="the real dataset from the Keras cache")
+    p.add_argument("--allow-download", action="store_true", help="with --real-data: download if not cached")
+    p.add_argument("--batch-size", type=_positive_int, default=64, help="global batch (all replicas)")
+    p.add_argument("--strict-batch", action="store_true", help="fail instead of adjusting the batch")
+    p.add_argument("--steps", type=_positive_int, default=100)
+    p.add_argument("--log-every", type=_positive_int, default=10, help="progress event every N steps")
+    p.add_argument("--memory", choices=MEMORY_MODES, default="default")
+    p.add_argument("--memory-limit", type=parse_memory_limit, default=None, help="MB, or a fraction (0.5, 50%%)")
+    p.add_argument("--gpu-total-mb", type=_positive_int, default=None,
+                   help="total memory of the card, for a fractional limit (the app passes NVML's figure)")
+    p.add_argument("--devices", type=parse_devices, default=("auto", []))
+    p.add_argument("--logical-cpus", type=_positive_int, default=1, help="split the CPU into N logical devices")
+    p.add_argument("--multi-worker", action="store_true", help="MultiWorkerMirroredStrategy from TF_CONFIG")
+    p.add_argument("--tf-config", metavar="FILE", default=None,
+                   help="read TF_CONFIG from this JSON file (for shells that cannot hold it, like cmd.exe)")
+    p.add_argument("--precision", choices=PRECISIONS, default="fp32")
+    p.add_argument("--prefetch", choices=("on", "off"), default="on")
+    p.add_argument("--loop", choices=("fit", "custom"), default="fit",
+                   help="Keras model.fit, or a custom tf.function loop (always custom with --multi-worker)")
+    p.add_argument("--jit", choices=("auto", "on", "off"), default="auto", help="XLA compilation")
+    p.add_argument("--learning-rate", type=float, default=0.01)
+    p.add_argument("--synthetic-samples", type=_positive_int, default=1024)
+    p.add_argument("--seed", type=int, default=0)
+    return p
+
+
+def check_flags(args):
+    """Combinations argparse cannot express; raises SampleError('bad-flags')."""
+    if args.memory == "limit" and args.memory_limit is None:
+        raise SampleError("bad-flags", "--memory limit needs --memory-limit (MB, or a fraction like 0.5)",
+                          exit_code=EXIT_BAD_FLAGS)
+    if args.memory != "limit" and args.memory_limit is not None:
+        raise SampleError("bad-flags", "--memory-limit only applies with --memory limit", exit_code=EXIT_BAD_FLAGS)
+    if args.allow_download and not args.real_data:
+        raise SampleError("bad-flags", "--allow-download only applies with --real-data", exit_code=EXIT_BAD_FLAGS)
+    if args.multi_worker and args.logical_cpus > 1:
+        raise SampleError("bad-flags", "--logical-cpus cannot be combined with --multi-worker",
+                          exit_code=EXIT_BAD_FLAGS)
+    if args.devices[0] == "cpu" and args.memory != "default":
+        raise SampleError("bad-flags", "--memory %s needs a GPU, but --devices cpu was chosen" % args.memory,
+                          exit_code=EXIT_BAD_FLAGS)
+    if not (args.learning_rate > 0 and math.isfinite(args.learning_rate)):
+        raise SampleError("bad-flags", "--learning-rate must be a positive number", exit_code=EXIT_BAD_FLAGS)
+
+
+def read_tf_config(path=None):
+    """The worker's place in the cluster from TF_CONFIG, checked so that a typo is a clear error."""
+    if path:
+        try:
+            with open(path, "r", encoding="utf-8") as fh:
+                os.environ["TF_CONFIG"] = fh.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SampleError("tf-config", "cannot read --tf-config %s: %s" % (path, exc)) from None
+    raw = os.environ.get("TF_CONFIG", "")
+    if not raw.strip():
+        raise SampleError("tf-config", "--multi-worker needs the TF_CONFIG environment variable")
+    try:
+        cfg = json.loads(raw)
+        workers = cfg["cluster"]["worker"]
+        task = cfg["task"]
+        index = int(task["index"])
+        kind = task["type"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SampleError("tf-config", "TF_CONFIG is not valid: %s" % exc) from None
+    if not isinstance(workers, list) or not workers or kind not in ("worker", "chief"):
+        raise SampleError("tf-config", "TF_CONFIG needs a non-empty cluster.worker list and task.type 'worker'")
+    if kind == "worker" and not 0 <= index < len(workers):
+        raise SampleError("tf-config", "TF_CONFIG task.index %d is outside the %d workers" % (index, len(workers)))
+    return {"type": kind, "index": index, "workers": len(workers)}
+
+
+# -- TensorFlow and Keras ----------------------------------------------------------------------
+
+
+def import_tf():
+    """TensorFlow, the Keras in use (Keras 3, or Keras 2 as tf.keras / tf-keras) and facts about it."""
+    import numpy as np
+    import tensorflow as tf
+
+    legacy = os.environ.get("TF_USE_LEGACY_KERAS", "").strip().lower() in ("1", "true", "yes")
+    keras = None
+    source = None
+    if legacy:
+        try:
+            import tf_keras as keras  # noqa: F811
+            source = "tf_keras"
+        except ImportError:
+            keras = None
+    if keras is None:
+        try:
+            import keras  # noqa: F811
+            source = "keras"
+            if int(keras.__version__.split(".")[0]) < 3:
+                keras, source = tf.keras, "tf.keras"
+        except ImportError:
+            keras, source = tf.keras, "tf.keras"
+    version = getattr(keras, "__version__", "") or ""
+    try:
+        major = int(version.split(".")[0])
+    except ValueError:
+        major = 2
+    info = {"version": version, "major": major, "source": source, "legacy_env": legacy}
+    return tf, keras, np, info
+
+
+def _gpu_cc(tf, gpu):
+    try:
+        cc = tf.config.experimental.get_device_details(gpu).get("compute_capability")
+        return "%d.%d" % tuple(cc) if cc else None
+    except Exception:
+        return None
+
+
+def _gpu_name(tf, gpu):
+    try:
+        return tf.config.experimental.get_device_details(gpu).get("device_name")
+    except Exception:
+        return None
+
+
+def _total_mb_from_nvidia_smi(physical_index):
+    """Total memory of one card (MB) from nvidia-smi, with a timeout; None if unknown.
+
+    TF's own device details carry no total memory. The physical index is mapped through
+    CUDA_VISIBLE_DEVICES when that is a list of numbers.
+    """
+    import subprocess
+
+    idx = physical_index
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible:
+        parts = [p.strip() for p in visible.split(",")]
+        if all(p.isdigit() for p in parts) and physical_index < len(parts):
+            idx = int(parts[physical_index])
+        else:
+            return None
+    try:
+        out = subprocess.run(
+            ["nvidia-smi", "--query-gpu=memory.total", "--format=csv,noheader,nounits", "-i", str(idx)],
+            capture_output=True, text=True, timeout=15,
+        )
+        return int(float(out.stdout.strip().splitlines()[0])) if out.returncode == 0 else None
+    except Exception:
+        return None
+
+
+def configure_devices(tf, args, em):
+    """Visible devices, logical CPUs and the memory mode: all before anything initialises a device."""
+    kind, indices = args.devices
+    cpus = tf.config.list_physical_devices("CPU")
+    gpus = tf.config.list_physical_devices("GPU")
+    info = {"physical_gpus": len(gpus), "gpus": [], "memory_mode": args.memory, "memory_effect": None}
+    try:
+        if args.logical_cpus > 1:
+            tf.config.set_logical_device_configuration(
+                cpus[0], [tf.config.LogicalDeviceConfiguration() for _ in range(args.logical_cpus)]
+            )
+        if kind == "cpu":
+            selected = []
+        elif kind == "gpus":
+            missing = [i for i in indices if i >= len(gpus)]
+            if missing:
+                raise SampleError(
+                    "gpu-not-found",
+                    "GPU %s was asked for, but TensorFlow sees %d GPU(s)" % (
+                        ",".join(str(i) for i in missing), len(gpus)),
+                )
+            selected = [(i, gpus[i]) for i in indices]
+        elif kind == "all":
+            selected = list(enumerate(gpus))
+        else:  # auto: the first GPU if there is one
+            selected = list(enumerate(gpus))[:1]
+        if gpus:
+            tf.config.set_visible_devices([g for _, g in selected], "GPU")
+        for logical, (phys, gpu) in enumerate(selected):
+            entry = {"index": phys, "logical": "GPU:%d" % logical, "name": _gpu_name(tf, gpu),
+                     "compute_capability": _gpu_cc(tf, gpu), "memory_limit_mb": None}
+            if args.memory == "growth":
+                tf.config.experimental.set_memory_growth(gpu, True)
+            elif args.memory == "limit":
+                lim_kind, lim = args.memory_limit
+                if lim_kind == "fraction":
+                    total = args.gpu_total_mb or _total_mb_from_nvidia_smi(phys)
+                    if not total:
+                        raise SampleError(
+                            "bad-flags",
+                            "a fractional --memory-limit needs the card's total memory, which is unknown here; "
+                            "give the limit in MB or pass --gpu-total-mb",
+                            exit_code=EXIT_BAD_FLAGS,
+                        )
+                    entry["total_mb"] = total
+                    lim = max(1, int(total * lim))
+                tf.config.set_logical_device_configuration(
+                    gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=int(lim))]
+                )
+                entry["memory_limit_mb"] = int(lim)
+            info["gpus"].append(entry)
+    except RuntimeError as exc:
+        if "cannot be modified after being initialized" in str(exc) or "must be set before" in str(exc):
+            raise SampleError("devices-initialized", str(exc), exit_code=EXIT_RUNTIME) from None
+        raise
+    if not info["gpus"]:
+        if args.memory != "default":
+            info["memory_effect"] = "no GPU: the memory mode has no effect"
+            em.warning("memory-mode-no-effect", "No GPU is in use, so --memory %s has no effect" % args.memory)
+        else:
+            info["memory_effect"] = "no GPU"
+    if args.precision == "mixed_float16":
+        old = [g for g in info["gpus"] if g["compute_capability"] and float(g["compute_capability"]) < 7.0]
+        if old:
+            em.warning("mixed-float16-old-gpu",
+                       "mixed_float16 is slow on GPUs older than compute capability 7.0 (no Tensor Cores); "
+                       "these have %s" % ", ".join(g["compute_capability"] for g in old))
+        elif not info["gpus"]:
+            em.warning("mixed-precision-on-cpu", "mixed_float16 on the CPU works but is slower than fp32")
+    return info
+
+
+def make_strategy(tf, args, dev):
+    """The distribution strategy: multi-worker, mirrored over several devices, or TF's default one."""
+    if args.multi_worker:
+        return tf.distribute.MultiWorkerMirroredStrategy(), "MultiWorkerMirroredStrategy"
+    logical_gpus = tf.config.list_logical_devices("GPU")
+    if len(logical_gpus) > 1 or (args.devices[0] == "all" and logical_gpus):
+        return tf.distribute.MirroredStrategy([d.name for d in logical_gpus]), "MirroredStrategy"
+    if not logical_gpus and args.logical_cpus > 1 and args.devices[0] in ("auto", "all", "cpu"):
+        cpus = tf.config.list_logical_devices("CPU")
+        return tf.distribute.MirroredStrategy([d.name for d in cpus]), "MirroredStrategy"
+    return tf.distribute.get_strategy(), "default"
+
+
+def _strategy_devices(strategy, logical_gpus):
+    try:
+        return [str(d) for d in strategy.extended.worker_devices]
+    except Exception:  # the default strategy has no device list: it uses the first GPU, else the CPU
+        return ["/device:GPU:0"] if logical_gpus else ["/device:CPU:0"]
+
+
+def adjust_batch(batch, replicas, strict, em):
+    if batch % replicas == 0:
+        return batch
+    if strict:
+        raise SampleError(
+            "batch-not-divisible",
+            "--batch-size %d does not divide evenly over %d replicas" % (batch, replicas),
+            batch_size=batch, replicas=replicas,
+        )
+    new = max(replicas, (batch // replicas) * replicas)
+    em.warning("batch-adjusted", "--batch-size %d does not divide over %d replicas; using %d" % (
+        batch, replicas, new), requested=batch, used=new, replicas=replicas)
+    return new
+
+
+# -- data --------------------------------------------------------------------------------------
+
+
+def _keras_cache_dir():
+    base = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"), ".keras")
+    return os.path.join(base, "datasets")
+
+
+def load_arrays(keras, np, args):
+    """uint8 images (N, H, W, C) and int labels (N,): synthetic but learnable, or the real dataset."""
+    shape, classes, cache_name = DATASETS[args.dataset]
+    if args.real_data:
+        folder = _keras_cache_dir()
+        cached = os.path.isdir(folder) and any(n.startswith(cache_name) for n in os.listdir(folder))
+        if not cached and not args.allow_download:
+            raise SampleError("dataset-not-cached", "%s is not in the Keras cache (%s)" % (args.dataset, folder))
+        module = getattr(keras.datasets, args.dataset)
+        (x, y), _ = module.load_data()
+        x = np.asarray(x, dtype=np.uint8)
+        if x.ndim == 3:
+            x = x[..., None]
+        return x, np.asarray(y, dtype=np.int32).reshape(-1), "real"
+    # Synthetic: each class has its own fixed pattern plus noise, so the loss really falls while it trains.
+    rng = np.random.RandomState(args.seed)
+    n = args.synthetic_samples
+    templates = rng.randint(0, 256, size=(classes,) + shape).astype(np.float32)
+    y = rng.randint(0, classes, size=(n,)).astype(np.int32)
+    noise = rng.randint(0, 256, size=(n,) + shape).astype(np.float32)
+    x = (0.6 * templates[y] + 0.4 * noise).astype(np.uint8)
+    return x, y, "synthetic"
+
+
+def make_dataset(tf, x, y, global_batch, prefetch, multi_worker):
+    """An endless tf.data pipeline of (float32 images in [0, 1], int labels), batched globally."""
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(min(len(x), 4096)).repeat()
+    ds = ds.batch(global_batch, drop_remainder=True)
+    ds = ds.map(lambda a, b: (tf.cast(a, tf.float32) / 255.0, b), num_parallel_calls=tf.data.AUTOTUNE)
+    if prefetch:
+        ds = ds.prefetch(tf.data.AUTOTUNE)
+    if multi_worker:
+        options = tf.data.Options()
+        options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.DATA
+        ds = ds.with_options(options)
+    return ds
+
+
+# -- models (pure Keras, backend independent) ----------------------------------------------------
+
+
+def _cnn(keras, shape, classes):
+    """The CNN of TensorFlow's CNN tutorial."""
+    L = keras.layers
+    inp = keras.Input(shape=shape)
+    x = L.Conv2D(32, 3, activation="relu")(inp)
+    x = L.MaxPooling2D()(x)
+    x = L.Conv2D(64, 3, activation="relu")(x)
+    x = L.MaxPooling2D()(x)
+    x = L.Conv2D(64, 3, activation="relu")(x)
+    x = L.Flatten()(x)
+    x = L.Dense(64, activation="relu")(x)
+    return inp, L.Dense(classes)(x)
+
+
+def _resnet20(keras, shape, classes):
+    """ResNet-20 for 32x32 images (He et al. 2015, section 4.2): 3 stages x 3 basic blocks."""
+    L = keras.layers
+
+    def conv_bn(x, filters, strides, relu=True):
+        x = L.Conv2D(filters, 3, strides=strides, padding="same", use_bias=False,
+                     kernel_initializer="he_normal")(x)
+        x = L.BatchNormalization()(x)
+        return L.Activation("relu")(x) if relu else x
+
+    inp = keras.Input(shape=shape)
+    x = conv_bn(inp, 16, 1)
+    width = 16
+    for stage, filters in enumerate((16, 32, 64)):
+        for block in range(3):
+            strides = 2 if stage > 0 and block == 0 else 1
+            y = conv_bn(x, filters, strides)
+            y = conv_bn(y, filters, 1, relu=False)
+            if strides != 1 or width != filters:
+                x = L.Conv2D(filters, 1, strides=strides, use_bias=False, kernel_initializer="he_normal")(x)
+                x = L.BatchNormalization()(x)
+            x = L.Activation("relu")(L.Add()([x, y]))
+            width = filters
+    x = L.GlobalAveragePooling2D()(x)
+    return inp, L.Dense(classes)(x)
+
+
+def _resnet50(keras, shape, classes):
+    """keras.applications.ResNet50 with random weights; inputs under 32 px are padded (its minimum)."""
+    L = keras.layers
+    inp = keras.Input(shape=shape)
+    x = inp
+    pad = max(0, 32 - shape[0])
+    if pad:
+        x = L.ZeroPadding2D(((pad // 2, pad - pad // 2), (pad // 2, pad - pad // 2)))(x)
+    size = max(32, shape[0])
+    base = keras.applications.ResNet50(weights=None, include_top=True, input_shape=(size, size, shape[2]),
+                                       classes=classes, classifier_activation=None)
+    return inp, base(x)
+
+
+def build_model(keras, name, shape, classes):
+    """Logits in float32 whatever the global precision policy (mixed precision needs that)."""
+    inp, logits = {"cnn": _cnn, "resnet20": _resnet20, "resnet50": _resnet50}[name](keras, shape, classes)
+    out = keras.layers.Activation("linear", dtype="float32")(logits)
+    return keras.Model(inp, out, name=name)
+
+
+def set_precision(keras, precision):
+    policy = "float32" if precision == "fp32" else precision
+    keras.mixed_precision.set_global_policy(policy)
+
+
+def loss_scale_of(optimizer):
+    """The dynamic loss scale: Keras 3 ``dynamic_scale``, Keras 2 ``loss_scale``; None when not scaling."""
+    for attr in ("dynamic_scale", "loss_scale"):
+        value = getattr(optimizer, attr, None)
+        if value is None or callable(value):
+            continue
+        try:
+            return _num(value.numpy() if hasattr(value, "numpy") else value)
+        except Exception:
+            continue
+    return None
+
+
+def memory_stats(tf, logical_gpus):
+    """TensorFlow's own view of the GPU memory it uses (bytes), per logical GPU."""
+    out = []
+    for name in logical_gpus:
+        try:
+            m = tf.config.experimental.get_memory_info(name)
+            out.append({"device": name, "current": int(m.get("current", 0)), "peak": int(m.get("peak", 0))})
+        except (ValueError, AttributeError) as exc:
+            out.append({"device": name, "current": None, "peak": None, "error": str(exc)})
+    return out
+
+
+# -- training ----------------------------------------------------------------------------------
+
+
+class Progress:
+    """Turns 'a step finished' into progress events every N steps; timing excludes nothing but is honest
+    about the first window (it includes tracing/compilation: ``warmup`` is true)."""
+
+    def __init__(self, tf, em, args, global_batch, logical_gpus, optimizer_getter):
+        self.tf = tf
+        self.em = em
+        self.every = args.log_every
+        self.total = args.steps
+        self.batch = global_batch
+        self.gpus = logical_gpus
+        self.mixed16 = args.precision == "mixed_float16"
+        self.optimizer_getter = optimizer_getter
+        self.step = 0
+        self.t0 = time.perf_counter()
+        self.t_last = self.t0
+        self.step_last = 0
+        self.steady_time = 0.0
+        self.steady_steps = 0
+        self.last = {}
+
+    def done(self, loss_fn, acc_fn):
+        """Call after each step; ``loss_fn``/``acc_fn`` are only evaluated at a log point."""
+        self.step += 1
+        if self.step % self.every and self.step != self.total:
+            return
+        now = time.perf_counter()
+        n = self.step - self.step_last
+        dt = now - self.t_last
+        warmup = self.step_last == 0
+        if not warmup:
+            self.steady_time += dt
+            self.steady_steps += n
+        fields = {
+            "step": self.step,
+            "steps": self.total,
+            "loss": _num(loss_fn()),
+            "accuracy": _num(acc_fn()),
+            "step_time": _num(dt / n),
+            "images_per_sec": _num(n * self.batch / dt) if dt > 0 else None,
+            "elapsed": _num(now - self.t0),
+            "warmup": warmup,
+            "memory": memory_stats(self.tf, self.gpus),
+        }
+        if self.mixed16:
+            fields["loss_scale"] = loss_scale_of(self.optimizer_getter())
+        self.last = fields
+        self.em.emit("progress", **fields)
+        self.t_last = now
+        self.step_last = self.step
+
+    def summary(self):
+        total_time = time.perf_counter() - self.t0
+        steady = self.steady_steps * self.batch / self.steady_time if self.steady_time > 0 else None
+        return {
+            "steps": self.step,
+            "seconds": _num(total_time),
+            "images_per_sec": _num(steady if steady is not None else self.step * self.batch / total_time),
+            "images_per_sec_overall": _num(self.step * self.batch / total_time) if total_time > 0 else None,
+            "final_loss": self.last.get("loss"),
+            "final_accuracy": self.last.get("accuracy"),
+            "memory": memory_stats(self.tf, self.gpus),
+        }
+
+
+def _jit_arg(args):
+    return {"auto": "auto", "on": True, "off": False}[args.jit]
+
+
+def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_factory):
+    with strategy.scope():
+        model = build_model(keras, args.model, shape, classes)
+        optimizer = keras.optimizers.SGD(learning_rate=args.learning_rate, momentum=0.9)
+        compile_kw = {}
+        if kinfo["major"] >= 3:
+            compile_kw["jit_compile"] = _jit_arg(args)
+        elif args.jit != "auto":
+            compile_kw["jit_compile"] = args.jit == "on"
+        model.compile(optimizer=optimizer,
+                      loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                      metrics=["accuracy"], **compile_kw)
+    progress = progress_factory(lambda: model.optimizer)
+
+    class _Callback(keras.callbacks.Callback):
+        def on_train_batch_end(self, batch, logs=None):
+            logs = logs or {}
+            progress.done(lambda: logs.get("loss"),
+                          lambda: logs.get("accuracy", logs.get("sparse_categorical_accuracy")))
+
+    model.fit(ds, epochs=1, steps_per_epoch=args.steps, verbose=0, shuffle=False, callbacks=[_Callback()])
+    return progress
+
+
+def train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_batch, progress_factory):
+    """A tf.function loop with strategy.run: works where Keras 3 fit does not (multi-worker)."""
+    mixed16 = args.precision == "mixed_float16"
+    with strategy.scope():
+        model = build_model(keras, args.model, shape, classes)
+        optimizer = keras.optimizers.SGD(learning_rate=args.learning_rate, momentum=0.9)
+        if mixed16:
+            optimizer = keras.mixed_precision.LossScaleOptimizer(optimizer)
+        accuracy = keras.metrics.SparseCategoricalAccuracy()
+        loss_obj = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction="none")
+    keras3 = kinfo["major"] >= 3
+    variables = model.trainable_variables
+
+    def step_fn(x, y):
+        with tf.GradientTape() as tape:
+            logits = model(x, training=True)
+            loss = tf.nn.compute_average_loss(loss_obj(y, logits), global_batch_size=global_batch)
+            if model.losses:
+                loss += tf.nn.scale_regularization_loss(tf.add_n(model.losses))
+            scaled = loss
+            if mixed16:
+                scaled = optimizer.scale_loss(loss) if keras3 else optimizer.get_scaled_loss(loss)
+        grads = tape.gradient(scaled, variables)
+        if mixed16 and not keras3:
+            grads = optimizer.get_unscaled_gradients(grads)
+        optimizer.apply_gradients(zip(grads, variables))  # noqa: B905 (py3.8: no strict=)
+        accuracy.update_state(y, logits)
+        return loss
+
+    @tf.function(jit_compile=args.jit == "on")
+    def train_step(iterator):
+        per_replica = strategy.run(step_fn, args=next(iterator))
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, per_replica, axis=None)
+
+    iterator = iter(strategy.experimental_distribute_dataset(ds))
+    progress = progress_factory(lambda: optimizer)
+    for _ in range(args.steps):
+        loss = train_step(iterator)
+        progress.done(lambda loss=loss: loss.numpy(), lambda: accuracy.result().numpy())
+    return progress
+
+
+# -- main --------------------------------------------------------------------------------------
+
+
+def _on_signal(signum, frame):
+    raise Terminated(signum)
+
+
+def run(argv, em):
+    args = build_parser().parse_args(argv)
+    check_flags(args)
+    if args.tf_config and not args.multi_worker:
+        raise SampleError("bad-flags", "--tf-config only applies with --multi-worker", exit_code=EXIT_BAD_FLAGS)
+    worker = read_tf_config(args.tf_config) if args.multi_worker else None
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+    try:
+        tf, keras, np, kinfo = import_tf()
+    except Exception as exc:  # ImportError, or a broken install raising anything at import
+        traceback.print_exc()
+        raise SampleError("no-tensorflow", "%s: %s" % (type(exc).__name__, exc), exit_code=EXIT_NO_TF) from None
+    config = dict(vars(args))
+    config["devices"] = args.devices[0] if args.devices[0] != "gpus" else "gpu:" + ",".join(
+        str(i) for i in args.devices[1])
+    em.emit("start", pid=os.getpid(), config=config, worker=worker, versions={
+        "python": sys.version.split()[0], "tensorflow": tf.__version__, "keras": kinfo["version"],
+        "keras_major": kinfo["major"], "keras_source": kinfo["source"], "numpy": np.__version__,
+    }, platform=sys.platform)
+
+    dev = configure_devices(tf, args, em)
+    strategy, strategy_name = make_strategy(tf, args, dev)
+    replicas = int(strategy.num_replicas_in_sync)
+    logical_gpus = ["GPU:%d" % i for i in range(len(tf.config.list_logical_devices("GPU")))]
+    global_batch = adjust_batch(args.batch_size, replicas, args.strict_batch, em)
+    em.emit("devices", strategy=strategy_name, replicas=replicas,
+            devices=_strategy_devices(strategy, logical_gpus),
+            gpus=dev["gpus"], physical_gpus=dev["physical_gpus"], memory_mode=dev["memory_mode"],
+            memory_effect=dev["memory_effect"], global_batch=global_batch,
+            per_replica_batch=global_batch // replicas, worker=worker)
+
+    set_precision(keras, args.precision)
+    shape, classes, _ = DATASETS[args.dataset]
+    x, y, source = load_arrays(keras, np, args)
+    shape = tuple(x.shape[1:])
+    ds = make_dataset(tf, x, y, global_batch, args.prefetch == "on", args.multi_worker)
+    em.emit("data", dataset=args.dataset, source=source, samples=int(len(x)), shape=list(shape), classes=classes,
+            prefetch=args.prefetch == "on")
+
+    def factory(opt_getter):
+        return Progress(tf, em, args, global_batch, logical_gpus, opt_getter)
+
+    loop = "custom" if args.multi_worker else args.loop
+    try:
+        if loop == "custom":
+            progress = train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_batch, factory)
+        else:
+            progress = train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, factory)
+    except tf.errors.ResourceExhaustedError as exc:
+        raise SampleError("oom", str(exc).strip().splitlines()[0][:500], exit_code=EXIT_OOM) from None
+    except RuntimeError as exc:
+        if "cannot be modified after being initialized" in str(exc):
+            raise SampleError("devices-initialized", str(exc), exit_code=EXIT_RUNTIME) from None
+        raise
+    summary = progress.summary()
+    summary.update({"loop": loop, "strategy": strategy_name, "replicas": replicas, "global_batch": global_batch,
+                    "precision": args.precision, "model": args.model})
+    em.emit("summary", **summary)
+    return EXIT_OK
+
+
+def main(argv=None):
+    em = Emitter()
+    for name in ("SIGTERM", "SIGINT"):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), _on_signal)
+            except (ValueError, OSError):
+                pass
+    code = EXIT_RUNTIME
+    try:
+        code = run(sys.argv[1:] if argv is None else argv, em)
+    except SampleError as exc:
+        em.error(exc.code, exc.message, **exc.extra)
+        code = exc.exit_code
+    except Terminated as exc:
+        em.error("terminated", "stopped by signal %d" % exc.signum, signal=exc.signum)
+        code = 128 + exc.signum
+    except Exception as exc:  # a real bug or an unexpected TF error: still an event, and the traceback on stderr
+        traceback.print_exc()
+        text = "%s: %s" % (type(exc).__name__, str(exc).strip().splitlines()[0][:500] if str(exc).strip() else "")
+        code_name = "oom" if "ResourceExhausted" in type(exc).__name__ else "error"
+        em.error(code_name, text, exception=type(exc).__name__)
+        code = EXIT_OOM if code_name == "oom" else EXIT_RUNTIME
+    sys.stderr.flush()
+    try:
+        em.out.flush()
+    except Exception:
+        pass
+    # os._exit: TensorFlow's worker threads can hang a normal interpreter shutdown after a failure.
+    os._exit(code)
+
+
+if __name__ == "__main__":
+    main()

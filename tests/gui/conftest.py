@@ -1,0 +1,75 @@
+"""GUI test fixtures: offscreen Qt, a main window that is always shut down, and a guard that fails a
+test leaving QTimers, QThreads or QProcesses running (napari's dangling-qthread/qtimer idea).
+
+The suite-wide conftest already fails tests that leak Python threads or child processes.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+import weakref
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+
+from PySide6.QtCore import QProcess, QThread, QTimer  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _no_dangling_qt(request, monkeypatch):
+    """Record every QTimer/QThread/QProcess started during the test; fail if one still runs at the end."""
+    started: list[tuple[weakref.ref, str, str]] = []
+
+    def wrap(cls, method):
+        original = getattr(cls, method)
+
+        def patched(self, *args, **kwargs):
+            where = "".join(traceback.format_stack(limit=4)[:-1])
+            try:
+                started.append((weakref.ref(self), cls.__name__, where))
+            except TypeError:
+                pass
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, method, patched)
+
+    wrap(QTimer, "start")
+    wrap(QThread, "start")
+    wrap(QProcess, "start")
+    yield
+    if request.node.get_closest_marker("allow_leaks"):
+        return
+    still = []
+    for ref, kind, where in started:
+        obj = ref()
+        if obj is None:
+            continue
+        try:
+            if kind == "QTimer" and obj.isActive():
+                still.append((kind, where))
+            elif kind == "QThread" and obj.isRunning():
+                still.append((kind, where))
+            elif kind == "QProcess" and obj.state() != QProcess.ProcessState.NotRunning:
+                still.append((kind, where))
+        except RuntimeError:  # the C++ object is gone: not running
+            continue
+    if still:
+        pytest.fail("test left Qt objects running:\n" + "\n".join(f"{k} started at\n{w}" for k, w in still))
+
+
+@pytest.fixture
+def window(qtbot):
+    """The real main window, English, shown offscreen; shut down (workers, timers, processes) afterwards."""
+    from tfgpu_wizard.gui.app import create_window
+
+    win = create_window("en")
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.shutdown()
+    from tfgpu_wizard.gui import i18n
+
+    i18n.switch("en")

@@ -1,0 +1,158 @@
+"""The nvidia-smi fallback, fed with real output recorded on an NVIDIA H200 (tests/fixtures/host/h200-*).
+
+The recordings were made with the `run` device tool on an H200 (driver 580.159.04, CUDA 13.0) on
+2026-12-02; each text file starts with a '# RECORDING' header that says what command made it. The
+same machine's `doctor --json` through NVML is recorded in doctor-h200.json, so the fallback path
+can be checked against NVML's answer for the very same GPU.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tfgpu_wizard.core import host
+from tfgpu_wizard.core.host_model import HostReport
+from tfgpu_wizard.core.host_smi import parse_smi_csv, parse_smi_q, parse_smi_table, smi_failure_reason
+
+FIX = Path(__file__).parent / "fixtures" / "host"
+
+
+def recording(name: str) -> str:
+    """The verbatim output of a recording, without its '# ' header lines."""
+    lines = (FIX / name).read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[0].startswith("# RECORDING"), f"{name} must say it is a recording"
+    i = 0
+    while i < len(lines) and lines[i].startswith("# "):
+        i += 1
+    return "".join(lines[i:])
+
+
+def nvml_gpus() -> list[dict]:
+    """What NVML said on the same machine (recorded doctor --json)."""
+    return json.loads((FIX / "doctor-h200.json").read_text(encoding="utf-8"))["gpus"]
+
+
+def test_q_recording_matches_nvml():
+    res = parse_smi_q(recording("h200-nvidia-smi-q.txt"))
+    nvml = nvml_gpus()[0]
+    assert res.driver_version == "580.159.04"
+    assert res.cuda_version == "13.0"
+    assert len(res.gpus) == 1
+    g = res.gpus[0]
+    assert (g.name, g.uuid, g.memory_total_mib, g.pci_bus_id) == (
+        nvml["name"], nvml["uuid"], nvml["memory_total_mib"], nvml["pci_bus_id"])
+    # `-q` does not print the compute capability on this driver: the csv query supplies it.
+    assert g.compute_capability is None
+
+
+def test_table_recording():
+    res = parse_smi_table(recording("h200-nvidia-smi.txt"))
+    assert (res.driver_version, res.cuda_version) == ("580.159.04", "13.0")
+    assert [(g.index, g.name, g.memory_total_mib, g.pci_bus_id) for g in res.gpus] == [
+        (0, "NVIDIA H200", 143771, "00000000:00:06.0")]
+
+
+def test_csv_recording_has_compute_capability():
+    res = parse_smi_csv(recording("h200-nvidia-smi-query.csv"))
+    assert res.driver_version == "580.159.04"
+    assert res.gpus[0].compute_capability == nvml_gpus()[0]["compute_capability"] == "9.0"
+    assert res.gpus[0].uuid == nvml_gpus()[0]["uuid"]
+
+
+def test_parsers_take_garbage_without_crashing():
+    for parse in (parse_smi_q, parse_smi_table, parse_smi_csv):
+        res = parse("Segmentation fault\n\x00\n: : :\n|  |\n1, 2\n")
+        assert res.gpus == [] and res.driver_version is None
+
+
+def test_failure_reasons():
+    # The message nvidia-smi prints when the kernel module is not loaded (quoted in field-notes.md, rule 15).
+    text = ("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. "
+            "Make sure that the latest NVIDIA driver is installed and running.")
+    assert "kernel module is not loaded" in smi_failure_reason(text)
+    assert "different versions" in smi_failure_reason("Failed to initialize NVML: Driver/library version mismatch")
+    assert smi_failure_reason("something new\nsecond line") == "something new"
+
+
+# -- the real fallback path: a replaying nvidia-smi on PATH, pynvml unavailable -------------------
+
+
+def _replayer(folder: Path, body: str) -> Path:
+    """An executable named nvidia-smi that replays recordings (or misbehaves), run as a real subprocess."""
+    folder.mkdir(parents=True, exist_ok=True)
+    exe = folder / "nvidia-smi"
+    exe.write_text(f"#!{sys.executable}\n{body}", encoding="utf-8")
+    exe.chmod(exe.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return exe
+
+
+REPLAY = """
+import sys, pathlib
+fix = pathlib.Path({fix!r})
+def rec(name):
+    lines = (fix / name).read_text(encoding="utf-8").splitlines(keepends=True)
+    return "".join(l for l in lines if not l.startswith("# "))
+args = sys.argv[1:]
+if args == ["-q"]:
+    sys.stdout.write(rec("h200-nvidia-smi-q.txt"))
+elif args and args[0].startswith("--query-gpu="):
+    sys.stdout.write(rec("h200-nvidia-smi-query.csv"))
+else:
+    sys.stdout.write(rec("h200-nvidia-smi.txt"))
+"""
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="the replaying nvidia-smi is a POSIX script")
+
+
+@pytest.fixture
+def no_pynvml(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pynvml", None)  # import pynvml -> ImportError, as on a machine without it
+
+
+def _env_with(folder: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PATH"] = str(folder) + os.pathsep + env.get("PATH", "")
+    env.pop("CUDA_VISIBLE_DEVICES", None)
+    return env
+
+
+@posix_only
+def test_fallback_replay_equals_nvml_answer(tmp_path, no_pynvml):
+    folder = tmp_path / "驱动 bin"
+    _replayer(folder, REPLAY.format(fix=str(FIX)))
+    report = host.detect_host(environ=_env_with(folder), timeout=10)
+    recorded = HostReport.from_json((FIX / "doctor-h200.json").read_text(encoding="utf-8"))
+    assert report.driver.present and report.driver.source == "nvidia-smi"
+    assert (report.driver.version, report.driver.cuda_version) == (recorded.driver.version, recorded.driver.cuda_version)
+    assert report.gpus == recorded.gpus  # name, uuid, memory, compute capability, bus id: all equal
+    codes = [n.code for n in report.notes]
+    assert "nvml-unavailable" in codes and "no-nvidia-driver" not in codes
+
+
+@posix_only
+def test_fallback_driver_not_loaded(tmp_path, no_pynvml):
+    folder = tmp_path / "bin"
+    _replayer(folder, "import sys\nprint(\"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA "
+                      "driver. Make sure that the latest NVIDIA driver is installed and running.\")\nsys.exit(9)\n")
+    report = host.detect_host(environ=_env_with(folder), timeout=10)
+    assert not report.driver.present
+    assert "kernel module is not loaded" in report.driver.error
+    assert report.notes[0].code == "no-nvidia-driver" and report.notes[0].severity == "error"
+
+
+@posix_only
+def test_fallback_hanging_nvidia_smi_is_killed(tmp_path, no_pynvml):
+    folder = tmp_path / "bin"
+    _replayer(folder, "import time\ntime.sleep(60)\n")
+    t0 = time.monotonic()
+    report = host.detect_host(environ=_env_with(folder), timeout=1.0)
+    assert time.monotonic() - t0 < 8
+    assert not report.driver.present
+    assert "did not finish within 1 s" in report.driver.error
