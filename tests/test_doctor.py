@@ -47,7 +47,8 @@ def test_text_report_puts_problems_first_and_explains_cuda():
     proc = cli("--lang", "en", "doctor", env_changes={"CUDA_VISIBLE_DEVICES": "-1"})
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert out.index("Needs attention") < out.index("System") < out.index("NVIDIA")
+    lines = out.splitlines()
+    assert lines.index("Needs attention") < lines.index("System") < lines.index("NVIDIA")
     assert "! warning CUDA_VISIBLE_DEVICES is empty or -1" in out
     assert "Driver CUDA and toolkit CUDA" in out and "Which one matters" in out
     report = json.loads(cli("doctor", "--json").stdout)
@@ -136,3 +137,10 @@ def test_render_recorded_h200_report_and_ascii_fallback():
 def test_columns_align_with_chinese_labels():
     assert doctor.display_width("驱动 CUDA") == 9
     assert doctor._pad("驱动", 6) == "驱动  "
+
+
+def test_chinese_paragraphs_wrap_by_columns():
+    text = "驱动：你的 NVIDIA 驱动 580.159.04 能运行为 CUDA 13.0 及更早版本编译的程序。" * 3
+    lines = doctor.wrap(text, 40, "  ")
+    assert len(lines) > 3 and all(doctor.display_width(line) <= 40 for line in lines)
+    assert "".join(line.strip() for line in lines).replace(" ", "") == text.replace(" ", "")

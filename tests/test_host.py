@@ -314,3 +314,17 @@ def test_every_message_has_a_chinese_translation():
 def test_every_note_code_is_documented():
     doc = (ROOT / "docs" / "host-report.md").read_text(encoding="utf-8")
     assert [c for c in host.NOTE_CODES if f"`{c}`" not in doc] == []
+
+
+def test_pyprobe_runs_in_old_interpreters():
+    """The probe runs inside the user's interpreter, which may be as old as TF 2.0's Python 3.5."""
+    source = (ROOT / "src" / "tfgpu_wizard" / "core" / "host_pyprobe.py").read_text(encoding="utf-8")
+    ast.parse(source, feature_version=(3, 5))  # raises SyntaxError on f-strings, walrus, annotations ...
+    assert "from __future__ import annotations" not in source
+
+
+def test_no_conda_means_no_conda_command(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("USERPROFILE", str(tmp_path))
+    assert host.find_conda({"PATH": str(tmp_path)}) is None
+    assert host._detect_conda(1.0, {"PATH": str(tmp_path)}) == (None, [])

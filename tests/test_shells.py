@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tfgpu_wizard.core import shells
@@ -257,6 +257,8 @@ def command_line_to_argv(cmdline: str) -> list[str]:
 
 @settings(max_examples=300, deadline=None)
 @given(args=st.lists(ARG, min_size=1, max_size=5))
+@example(args=["it's", "a\u2019b", "\u201bq\u2018", "$x `y`", "C:\\a b\\c", "--"])
+@example(args=["a b\\"])
 def test_powershell_quoting_round_trips(args):
     argv = ["prog.exe", *args]
     try:
@@ -352,6 +354,8 @@ def split_program(cmdline: str) -> tuple[str, str]:
 
 @settings(max_examples=300, deadline=None)
 @given(args=st.lists(ARG, min_size=1, max_size=5), batch=st.booleans())
+@example(args=["C:\\a b\\", "x\\\\", "100%", "a&b|c<d>e^f", "(x)", "p=3.10;a,b", "!"], batch=False)
+@example(args=["C:\\a b\\", "a&b", "!x!"], batch=True)
 def test_cmd_quoting_round_trips(args, batch):
     argv = ["C:\\Program Files (x86)\\a&b\\prog.exe", *args]
     try:

@@ -188,9 +188,29 @@ def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -
         out.append("")
     out.append(tr(CTX, "Driver CUDA and toolkit CUDA"))
     for para in explain_cuda_versions(r):
-        out.extend(textwrap.wrap(para, width=width, initial_indent=indent, subsequent_indent=indent))
+        out.extend(wrap(para, width, indent))
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def wrap(text: str, width: int, indent: str) -> list[str]:
+    """Wrap a paragraph to ``width`` terminal columns; Chinese text (no spaces) breaks between characters."""
+    if display_width(text) == len(text):
+        return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent)
+    lines, line, used = [], "", 0
+    limit = width - len(indent)
+    for ch in text:
+        w = display_width(ch)
+        if used + w > limit and line:
+            lines.append(indent + line.rstrip())
+            line, used = "", 0
+            if ch == " ":
+                continue
+        line += ch
+        used += w
+    if line.strip():
+        lines.append(indent + line.rstrip())
+    return lines
 
 
 def _py(p) -> str:

@@ -172,8 +172,9 @@ class MethodOption:
     @property
     def penalty(self) -> int:
         """Lower is easier for a beginner (used to order methods)."""
-        base = {"pip": 0, "conda": 2, "docker": 4}.get(self.method, 5)
-        return base + sum(3 if r.kind == "cost" else 0 for r in self.reasons)
+        base = {"pip": 0, "conda": 2, "docker": 6}.get(self.method, 9)
+        admin = 5 if self.recipe is not None and "system-cuda-toolkit" in self.recipe.needs else 0
+        return base + admin + sum(3 if r.kind == "cost" else 0 for r in self.reasons)
 
 
 @dataclass(frozen=True)
@@ -624,7 +625,10 @@ def _pin_cost(best: Candidate | None, pinned: Candidate | None, tf: str | None, 
         if pbm and bbm and pbm.method != bbm.method:
             reasons.append(_reason("pin-method", "cost", lang, method=pbm.method, best_method=bbm.method))
     bm = pinned.best_method
-    best_codes = best.codes if best else set()
+    best_codes: set[str] = set()
+    if best is not None:
+        best_bm = best.best_method
+        best_codes = {r.code for r in (*best.reasons, *(best_bm.reasons if best_bm else ()))}
     for r in (*pinned.reasons, *(bm.reasons if bm else ())):
         if r.kind in ("caveat", "cost") and r.code not in best_codes:
             reasons.append(r)

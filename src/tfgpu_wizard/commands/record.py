@@ -1,0 +1,129 @@
+"""``tfgpu-wizard record [sample flags]``: run the bundled sample and record it (GPU samples + its events) as a run.
+
+The sample's flags are generated from core.target.SampleConfig (``--batch-size``, ``--memory growth`` ...).
+Without a GPU the run is still recorded (the sample's events, with a note saying why no GPU was sampled).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from tfgpu_wizard.core.i18n import tr
+
+_SKIP = {"extra_args"}
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from tfgpu_wizard.core.target import SampleConfig
+
+    g = p.add_argument_group("sample", "flags of the bundled sample (see: tfgpu-wizard sample --help)")
+    for f in dataclasses.fields(SampleConfig):
+        if f.name in _SKIP:
+            continue
+        default = f.default
+        if isinstance(default, bool):
+            if default:
+                g.add_argument("--no-" + f.name.replace("_", "-"), dest=f.name, action="store_false")
+            else:
+                g.add_argument(_flag(f.name), dest=f.name, action="store_true")
+            continue
+        kind: Any = str
+        if isinstance(default, int):
+            kind = int
+        elif isinstance(default, float):
+            kind = float
+        g.add_argument(_flag(f.name), dest=f.name, type=kind, default=default)
+    p.add_argument("--python", help="the Python (or venv / conda env folder) that has TensorFlow (default: this one)")
+    p.add_argument("--timeout", type=float, default=1800, help="stop the sample after this many seconds")
+    p.add_argument("--interval", type=float, default=0.1, help="GPU sampling interval in seconds (default 0.1)")
+    p.add_argument("--gpu", type=int, action="append", metavar="INDEX", help="sample only this NVML GPU")
+    p.add_argument("--label", default="", help="a name for this run")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.commands._target_common import resolve_python
+    from tfgpu_wizard.core import nvml
+    from tfgpu_wizard.core import sampler as sm
+    from tfgpu_wizard.core.runs import RunRecorder
+    from tfgpu_wizard.core.target import SAMPLE_SCRIPT, ConfigError, SampleConfig, TargetRun
+
+    values = {f.name: getattr(args, f.name) for f in dataclasses.fields(SampleConfig) if f.name not in _SKIP}
+    cfg = SampleConfig(**values)
+    try:
+        argv = cfg.to_argv()
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(tr("monitor", "Sample flags: {problem}").format(problem=problem), file=sys.stderr)
+        return 2
+    if not (sm.MIN_INTERVAL <= args.interval <= sm.MAX_INTERVAL):
+        print(tr("monitor", "--interval must be between 0.01 and 60 seconds."), file=sys.stderr)
+        return 2
+    python = resolve_python(args.python)
+
+    sampler = sm.Sampler(sm.NvmlSource(args.gpu), interval=args.interval)
+    sampler.start()
+    sampled = sampler.state == sm.STATE_RUNNING
+    extra: dict[str, Any] = {"python": python}
+    if sampled:
+        mapping = nvml.map_tf_devices(sampler.devices, os.environ)
+        extra["tf_to_nvml"] = {str(k): v for k, v in mapping.tf_to_nvml.items()}
+    rec = RunRecorder(config=cfg.to_dict(), devices=sampler.devices, label=args.label, interval=args.interval,
+                      source="nvml" if sampled else "none", extra=extra)
+    if sampled:
+        rec.attach(sampler)
+    else:
+        rec.add_note("no-gpu-sampled", sampler.state_detail)
+        print(tr("monitor", "No GPU is sampled ({reason}); recording the sample's events only.").format(
+            reason=sampler.state_detail), file=sys.stderr)
+    print(tr("monitor", "Recording run {id} -> {path}").format(id=rec.run_id, path=rec.path))
+    target = TargetRun(SAMPLE_SCRIPT, argv, python=python, timeout=args.timeout, on_event=rec.add_event)
+    status = "failed"
+    result = None
+    try:
+        target.start()
+        if target.pid:
+            sampler.set_pid(target.pid)
+        while target.is_running():
+            try:
+                ev = target.events.get(timeout=0.5)
+            except Exception:  # noqa: BLE001 - queue.Empty
+                continue
+            if ev.type in ("progress", "summary", "error", "warning"):
+                shown = {k: v for k, v in ev.data.items() if k not in ("type", "recv_t")}
+                print(f"[{ev.type}] " + ", ".join(f"{k}={v}" for k, v in list(shown.items())[:8]), flush=True)
+        result = target.wait()
+        status = "finished" if result.ok else "failed"
+    except KeyboardInterrupt:
+        result = target.stop()
+        status = "stopped"
+    finally:
+        time.sleep(min(1.0, 5 * args.interval))  # the memory release after exit belongs to the run
+        sampler.stop()
+        if sampler.state == sm.STATE_GPU_LOST:
+            status = "gpu-lost"
+        detail = "" if result is None or result.ok else result.describe_end() + "\n" + result.stderr_tail(10)
+        rec.close(status=status, exit_code=None if result is None else result.returncode, detail=detail.strip())
+    if rec.write_problem:
+        print(rec.write_problem, file=sys.stderr)
+        fallback = os.path.join(os.path.expanduser("~"), rec.path.name)
+        try:
+            rec.save_to(Path(fallback))
+            print(tr("monitor", "The whole run was saved to {path} instead.").format(path=fallback), file=sys.stderr)
+        except OSError as exc:
+            print(tr("monitor", "Saving elsewhere failed too: {error}").format(error=exc), file=sys.stderr)
+            return 1
+    print(tr("monitor", "Run {id}: {status}. See: tfgpu-wizard runs show {id}").format(id=rec.run_id, status=status))
+    if result is not None and not result.ok:
+        print(result.describe_end(), file=sys.stderr)
+        return 1
+    return 0

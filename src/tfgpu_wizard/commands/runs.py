@@ -1,0 +1,93 @@
+"""``tfgpu-wizard runs list|show|export|delete``: the recorded runs (and bundled recordings)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+
+from tfgpu_wizard.core.i18n import tr
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    ls = sub.add_parser("list", help="list past runs, newest first")
+    ls.add_argument("--recordings", action="store_true", help="also list the bundled real-GPU recordings")
+    show = sub.add_parser("show", help="summary of one run")
+    show.add_argument("run", metavar="ID", help="run id (or a unique start of it), or a run file")
+    exp = sub.add_parser("export", help="write a run as CSV (samples and events on one time axis)")
+    exp.add_argument("run", metavar="ID")
+    exp.add_argument("--csv", metavar="FILE", required=True)
+    rm = sub.add_parser("delete", help="delete one of your runs")
+    rm.add_argument("run", metavar="ID")
+
+
+def _mib(v: float | None) -> str:
+    return "N/A" if v is None else f"{v / 1048576:,.0f} MiB"
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.core import runs
+
+    try:
+        if args.action == "list":
+            items = runs.list_runs()
+            if not items:
+                print(tr("monitor", "No runs yet in {folder}. Record one with: tfgpu-wizard record").format(
+                    folder=runs.runs_dir()))
+            for s in items:
+                dur = "" if s.duration_s is None else f"{s.duration_s:8.1f} s"
+                gpus = ", ".join(s.gpus) or "-"
+                print(f"{s.run_id:22} {s.created[:19]:19} {s.status:10} {dur:>10}  {gpus}  {s.label}")
+            if getattr(args, "recordings", False):
+                print(tr("monitor", "Bundled recordings (real GPU traces):"))
+                for p in runs.bundled_recordings():
+                    print("  " + p.name.removesuffix(runs.SUFFIX))
+            return 0
+        if args.action == "delete":
+            path = runs.delete_run(args.run)
+            print(tr("monitor", "Deleted {path}").format(path=path))
+            return 0
+        path = runs.find_run(args.run)
+        record = runs.read_run(path)
+        for problem in record.problems:
+            print(tr("monitor", "Note: {problem}").format(problem=problem), file=sys.stderr)
+        if args.action == "export":
+            try:
+                n = record.to_csv(args.csv)
+            except OSError as exc:
+                print(tr("monitor", "Cannot write the CSV file {path}: {error}").format(
+                    path=args.csv, error=exc.strerror or exc), file=sys.stderr)
+                return 2
+            print(tr("monitor", "Wrote {rows} rows to {path}").format(rows=n, path=args.csv))
+            return 0
+        h = record.header
+        print(f"{tr('monitor', 'Run')}: {record.run_id}   {h.get('created', '')}   {record.status}")
+        print(f"{tr('monitor', 'File')}: {path}")
+        if h.get("label"):
+            print(f"{tr('monitor', 'Label')}: {h['label']}")
+        if h.get("recorded_on"):
+            print(f"{tr('monitor', 'Recorded on')}: {h['recorded_on']}")
+        if record.config:
+            print(f"{tr('monitor', 'Configuration')}: " + ", ".join(f"{k}={v}" for k, v in record.config.items()))
+        print(f"{tr('monitor', 'Duration')}: {record.duration:.1f} s, {len(record.ticks)} "
+              f"{tr('monitor', 'GPU samples')}, {len(record.events)} {tr('monitor', 'events')}")
+        for d in record.devices:
+            print(f"  GPU {d.index} {d.name}: {tr('monitor', 'peak used')} {_mib(record.peak(d.index))}, "
+                  f"{tr('monitor', 'peak of the run process')} {_mib(record.peak(d.index, 'pid_mem'))}, "
+                  f"{tr('monitor', 'total')} {_mib(d.memory_total)}")
+        kinds = Counter(str(e.get("type", e.get("event", "?"))) for _, e in record.events)
+        if kinds:
+            print(f"{tr('monitor', 'Events')}: " + ", ".join(f"{k} x{n}" for k, n in kinds.most_common()))
+        if record.end:
+            detail = record.end.get("detail")
+            code = record.end.get("exit_code")
+            print(f"{tr('monitor', 'End')}: {record.status}" + (f" (exit code {code})" if code is not None else "")
+                  + (f"\n  {detail}" if detail else ""))
+        return 0
+    except runs.RunFileError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
