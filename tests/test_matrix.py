@@ -48,7 +48,10 @@ def test_only_222_is_prerelease(matrix):
 
 
 def test_committed_json_matches_generator():
-    out = subprocess.run([sys.executable, str(REPO / "tools" / "matrix_build.py"), "--check"],
+    script = REPO / "tools" / "matrix_build.py"
+    if not script.is_file():
+        pytest.skip("tools/ is not part of this tree (e.g. an sdist without it)")
+    out = subprocess.run([sys.executable, str(script), "--check"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout + out.stderr
 
