@@ -73,7 +73,7 @@ def test_parse_event_line_never_raises_on_garbage(line: str) -> None:
 
 
 def test_parse_event_line_bytes_and_probe_report() -> None:
-    ev = parse_event_line('{"probe_version": 1, "gpus": []}\r\n'.encode())
+    ev = parse_event_line(b'{"probe_version": 1, "gpus": []}\r\n')
     assert ev.type == "probe" and ev.get("gpus") == []
     bad = parse_event_line(b"\xff\xfe not utf-8")
     assert bad.type == "raw"

@@ -32,7 +32,8 @@ def _module_name(command: str) -> str:
     return "tfgpu_wizard.commands." + command.replace("-", "_")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser. With ``only``, just that command's module is imported (fast path)."""
     parser = argparse.ArgumentParser(
         prog="tfgpu-wizard",
         description="Set up TensorFlow on an NVIDIA GPU, verify it, and watch what the GPU does. "
@@ -43,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        if only is not None and name != only:
+            continue
         try:
             mod = importlib.import_module(_module_name(name))
         except ModuleNotFoundError as exc:
@@ -65,14 +68,18 @@ def has_display() -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # Import only the chosen command's module: `doctor` must not pay for the others.
+    words = [a for a in argv if not a.startswith("-")]
+    first = words[0] if words else None
+    parser = build_parser(only=first if first in COMMANDS and "-h" not in argv[:1] else None)
     args = parser.parse_args(argv)
     from tfgpu_wizard.core import i18n
 
     i18n.set_language(args.lang)
     if args.command is None:
         if has_display():
-            args = parser.parse_args(["gui"])
+            args = build_parser(only="gui").parse_args(["gui"])
         else:
             from tfgpu_wizard.core.i18n import tr
 
@@ -86,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                 ),
                 file=sys.stderr,
             )
-            args = parser.parse_args(["doctor"])
+            args = build_parser(only="doctor").parse_args(["doctor"])
     if getattr(args, "_missing", None):
         print(f"tfgpu-wizard {args._missing}: not available in this build", file=sys.stderr)
         return 2

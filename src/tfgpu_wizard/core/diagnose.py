@@ -67,6 +67,7 @@ __all__ = [
 
 CONTEXT = "diagnose"
 MAX_EVIDENCE = 5  # lines kept per finding (count says how many matched)
+MAX_COUNT = 10_000  # matches counted per rule at most (count is then a lower bound)
 MAX_LINE_CHARS = 400  # evidence text is cut around the match beyond this
 RULE_IDS: tuple[str, ...] = tuple(r.id for r in ALL_RULES)
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "harmless": 2}
@@ -244,7 +245,7 @@ def _scan(text: str) -> dict[str, _Hit]:
                     if lineno not in hit.lines:
                         hit.lines.add(lineno)
                         hit.evidence.append(_evidence(lineno, _line_at(text, m.start(), m.end())))
-                elif hit.count > 100_000:
+                elif hit.count >= MAX_COUNT:
                     break  # enough to know; keeps a flood of one line from dominating the time
         if hit.count:
             hit.evidence.sort(key=lambda e: e.line)

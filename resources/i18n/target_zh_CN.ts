@@ -1,0 +1,281 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>target</name>
+    <message>
+        <source>did not finish within the time limit and was stopped</source>
+        <translation>未在限定时间内结束，已被停止</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>TensorFlow was built with CUDA but found no usable GPU: usually the driver or the CUDA/cuDNN libraries did not load. The error output below says which.</source>
+        <translation>TensorFlow 是带 CUDA 编译的，但没有找到可用的 GPU：通常是驱动或 CUDA/cuDNN 库没有加载成功。下面的错误输出会说明是哪一个。</translation>
+    </message>
+    <message>
+        <source>allowing a download only applies to the real dataset</source>
+        <translation>“允许下载”只适用于真实数据集</translation>
+    </message>
+    <message>
+        <source>logical CPUs cannot be combined with a multi-worker run</source>
+        <translation>逻辑 CPU 不能与多机（multi-worker）训练同时使用</translation>
+    </message>
+    <message>
+        <source>the learning rate must be a positive number</source>
+        <translation>学习率必须是正数</translation>
+    </message>
+    <message>
+        <source>ended with exit code {code}</source>
+        <translation>以退出码 {code} 结束</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version} in {location}</source>
+        <translation>TensorFlow {version}，位于 {location}</translation>
+    </message>
+    <message>
+        <source>This TensorFlow has no CUDA support: on native Windows the last GPU release was 2.10. Use WSL2, or TensorFlow 2.10 with Python 3.10 or older.</source>
+        <translation>这个 TensorFlow 不支持 CUDA：原生 Windows 上最后一个 GPU 版本是 2.10。请使用 WSL2，或使用 TensorFlow 2.10 搭配 Python 3.10 或更早版本。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version} works but sees no GPU.</source>
+        <translation>TensorFlow {version} 可以运行，但看不到 GPU。</translation>
+    </message>
+    <message>
+        <source>the limit memory mode needs a limit: megabytes (1024) or a fraction of the card (0.5 or 50%)</source>
+        <translation>limit 显存模式需要一个上限：以 MB 为单位（1024）或显卡显存的比例（0.5 或 50%）</translation>
+    </message>
+    <message>
+        <source>a memory limit only applies to the limit memory mode</source>
+        <translation>显存上限只适用于 limit 显存模式</translation>
+    </message>
+    <message>
+        <source>could not be started: {error}</source>
+        <translation>无法启动：{error}</translation>
+    </message>
+    <message>
+        <source>crashed ({signal})</source>
+        <translation>崩溃了（{signal}）</translation>
+    </message>
+    <message>
+        <source>This Python could not be started: {error}</source>
+        <translation>无法启动这个 Python：{error}</translation>
+    </message>
+    <message>
+        <source>The Python hung: the probe did not finish in {seconds:.0f} s and was stopped.</source>
+        <translation>这个 Python 卡住了：探测程序在 {seconds:.0f} 秒内没有结束，已被停止。</translation>
+    </message>
+    <message>
+        <source>The Python crashed while loading TensorFlow: it {end}.</source>
+        <translation>这个 Python 在加载 TensorFlow 时崩溃了：它{end}。</translation>
+    </message>
+    <message>
+        <source>built with CUDA {cuda}, cuDNN {cudnn}</source>
+        <translation>编译时使用 CUDA {cuda}、cuDNN {cudnn}</translation>
+    </message>
+    <message>
+        <source>Keras {version} (Keras {major})</source>
+        <translation>Keras {version}（Keras {major}）</translation>
+    </message>
+    <message>
+        <source>matrix multiply on {device}: {state}, {gflops:.0f} GFLOP/s</source>
+        <translation>在 {device} 上做矩阵乘法：{state}，{gflops:.0f} GFLOP/s</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version} sees your GPU(s) ({names}) but a computation on them failed or gave a wrong result.</source>
+        <translation>TensorFlow {version} 看到了你的 GPU（{names}），但在 GPU 上的计算失败或结果错误。</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES is set to {value!r}, which hides every GPU.</source>
+        <translation>CUDA_VISIBLE_DEVICES 被设置为 {value!r}，这会隐藏所有 GPU。</translation>
+    </message>
+    <message>
+        <source>TensorFlow has no NVIDIA GPU support on macOS.</source>
+        <translation>macOS 上的 TensorFlow 不支持 NVIDIA GPU。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow is a CPU-only build (for example tensorflow-cpu): install the GPU build, e.g. tensorflow[and-cuda].</source>
+        <translation>这个 TensorFlow 是纯 CPU 版本（例如 tensorflow-cpu）：请安装 GPU 版本，例如 tensorflow[and-cuda]。</translation>
+    </message>
+    <message>
+        <source>unknown model {value!r}: choose one of {choices}</source>
+        <translation>未知模型 {value!r}：请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>unknown dataset {value!r}: choose one of {choices}</source>
+        <translation>未知数据集 {value!r}：请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>unknown precision {value!r}: choose one of {choices}</source>
+        <translation>未知精度 {value!r}：请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>unknown memory mode {value!r}: choose one of {choices}</source>
+        <translation>未知显存模式 {value!r}：请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>loop must be fit or custom (got {value!r})</source>
+        <translation>训练循环必须是 fit 或 custom（收到 {value!r}）</translation>
+    </message>
+    <message>
+        <source>jit must be auto, on or off (got {value!r})</source>
+        <translation>jit 必须是 auto、on 或 off（收到 {value!r}）</translation>
+    </message>
+    <message>
+        <source>devices {value!r}: use auto, cpu, all, gpu:0 or a list like gpu:0,1</source>
+        <translation>设备 {value!r}：请使用 auto、cpu、all、gpu:0 或 gpu:0,1 这样的列表</translation>
+    </message>
+    <message>
+        <source>the {mode} memory mode needs a GPU, but the CPU was chosen</source>
+        <translation>{mode} 显存模式需要 GPU，但选择的是 CPU</translation>
+    </message>
+    <message>
+        <source>was stopped ({signal})</source>
+        <translation>已被停止（{signal}）</translation>
+    </message>
+    <message>
+        <source>This Python has no working TensorFlow: {error}</source>
+        <translation>这个 Python 里没有可用的 TensorFlow：{error}</translation>
+    </message>
+    <message>
+        <source>matrix multiply on {device}: failed ({error})</source>
+        <translation>在 {device} 上做矩阵乘法：失败（{error}）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>WRONG</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>, {x:.1f}x the CPU</source>
+        <translation>，是 CPU 的 {x:.1f} 倍</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version} uses your GPU(s): {names}; a matrix multiply is correct and {x:.0f}x faster than on the CPU.</source>
+        <translation>TensorFlow {version} 正在使用你的 GPU：{names}；矩阵乘法结果正确，比 CPU 快 {x:.0f} 倍。</translation>
+    </message>
+    <message>
+        <source>{name} must be a whole number of at least 1 (got {value!r})</source>
+        <translation>{name} 必须是不小于 1 的整数（收到 {value!r}）</translation>
+    </message>
+    <message>
+        <source>memory limit {value!r} is neither megabytes (1024) nor a fraction of the card (0.5 or 50%)</source>
+        <translation>显存上限 {value!r} 既不是 MB 数（1024），也不是显卡显存的比例（0.5 或 50%）</translation>
+    </message>
+    <message>
+        <source>--timeout must be a positive number of seconds</source>
+        <translation>--timeout 必须是正的秒数</translation>
+    </message>
+    <message>
+        <source>What the error output says:</source>
+        <translation>错误输出说明了什么：</translation>
+    </message>
+    <message>
+        <source>Last lines of the error output:</source>
+        <translation>错误输出的最后几行：</translation>
+    </message>
+    <message>
+        <source>Checking TensorFlow in {python} ...</source>
+        <translation>正在检查 {python} 中的 TensorFlow ……</translation>
+    </message>
+    <message>
+        <source>why: {reason}</source>
+        <translation>原因：{reason}</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf}, Keras {keras}, Python {py} (pid {pid})</source>
+        <translation>TensorFlow {tf}，Keras {keras}，Python {py}（进程号 {pid}）</translation>
+    </message>
+    <message>
+        <source>{strategy} on {devices}: {replicas} replica(s), global batch {batch}</source>
+        <translation>{strategy}，设备 {devices}：{replicas} 个副本，全局批大小 {batch}</translation>
+    </message>
+    <message>
+        <source>step {step}/{steps}  loss {loss}  accuracy {acc}  {ips} img/s  {ms} ms/step</source>
+        <translation>第 {step}/{steps} 步  损失 {loss}  准确率 {acc}  {ips} 张/秒  {ms} 毫秒/步</translation>
+    </message>
+    <message>
+        <source>(includes start-up)</source>
+        <translation>（包含启动时间）</translation>
+    </message>
+    <message>
+        <source>Done: {steps} steps in {secs:.1f} s, {ips:.0f} img/s (steady), final loss {loss}</source>
+        <translation>完成：{steps} 步，用时 {secs:.1f} 秒，{ips:.0f} 张/秒（稳定阶段），最终损失 {loss}</translation>
+    </message>
+    <message>
+        <source>{message}
+  what to do: {advice}</source>
+        <translation>{message}
+  怎么办：{advice}</translation>
+    </message>
+    <message>
+        <source>The sample {end}.</source>
+        <translation>示例程序{end}。</translation>
+    </message>
+    <message>
+        <source>memory mode {mode}: {effect}</source>
+        <translation>显存模式 {mode}：{effect}</translation>
+    </message>
+    <message>
+        <source>loss scale {scale:g}</source>
+        <translation>损失缩放 {scale:g}</translation>
+    </message>
+    <message>
+        <source>tfgpu-wizard sample: {problem}</source>
+        <translation>tfgpu-wizard sample：{problem}</translation>
+    </message>
+    <message>
+        <source>--workers needs at least one HOST:PORT</source>
+        <translation>--workers 至少需要一个 主机:端口</translation>
+    </message>
+    <message>
+        <source>each worker needs its own address; repeated: {dupes}</source>
+        <translation>每个 worker 需要自己的地址；重复的有：{dupes}</translation>
+    </message>
+    <message>
+        <source>{n} worker(s). Start every worker; training begins when all have joined.</source>
+        <translation>共 {n} 个 worker。请启动每一个 worker；全部加入后训练才会开始。</translation>
+    </message>
+    <message>
+        <source>{worker!r} is not HOST:PORT with a port from 1 to 65535</source>
+        <translation>{worker!r} 不是 主机:端口 的格式（端口为 1 到 65535）</translation>
+    </message>
+    <message>
+        <source>{worker!r}: a host name cannot contain spaces or slashes</source>
+        <translation>{worker!r}：主机名不能包含空格或斜杠</translation>
+    </message>
+    <message>
+        <source>Copy sample.py to each machine (the same path), or pass --script.</source>
+        <translation>把 sample.py 复制到每台机器（相同路径），或者使用 --script 指定。</translation>
+    </message>
+    <message>
+        <source>worker {i} on {address}</source>
+        <translation>worker {i}，地址 {address}</translation>
+    </message>
+    <message>
+        <source>Written: {files}</source>
+        <translation>已写入：{files}</translation>
+    </message>
+    <message>
+        <source>tfgpu-wizard cluster: {problem}</source>
+        <translation>tfgpu-wizard cluster：{problem}</translation>
+    </message>
+    <message>
+        <source>tfgpu-wizard cluster: cannot create {folder}: {error}</source>
+        <translation>tfgpu-wizard cluster：无法创建 {folder}：{error}</translation>
+    </message>
+    <message>
+        <source>save this TF_CONFIG as tf_config-{i}.json in the folder you start the command from:</source>
+        <translation>把这个 TF_CONFIG 保存为 tf_config-{i}.json，放在你启动命令的文件夹里：</translation>
+    </message>
+    <message>
+        <source>tfgpu-wizard cluster: cannot write into {folder}: {error}</source>
+        <translation>tfgpu-wizard cluster：无法写入 {folder}：{error}</translation>
+    </message>
+</context>
+</TS>
