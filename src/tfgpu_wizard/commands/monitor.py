@@ -118,7 +118,7 @@ def _csv_row(s: Any, t0: float, names: dict[int, str]) -> list[str]:
 def _no_gpu_message(problem: str) -> str:
     from tfgpu_wizard.core.runs import bundled_recordings
 
-    msg = tr("monitor", "Cannot monitor: {reason}.").format(reason=problem)
+    msg = tr("monitor", "Cannot monitor: {reason}.").format(reason=tr("monitor", problem))
     recs = bundled_recordings()
     if recs:
         msg += "\n" + tr("monitor", "To see what the monitor shows, replay a recording from a real GPU:")

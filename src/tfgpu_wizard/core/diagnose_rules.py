@@ -71,7 +71,7 @@ RULES: tuple[Rule, ...] = (
         field_note=15,
         patterns=(
             r"Driver/library version mismatch",
-            r"kernel version (?P<kernel>[\d.]+) does not match DSO version (?P<dso>[\d.]+)",
+            r"kernel version (?P<kernel>\d+(?:\.\d+)*) does not match DSO version (?P<dso>\d+(?:\.\d+)*)",
         ),
         title=N_("NVIDIA driver and driver library do not match"),
         explanation=N_(
@@ -374,8 +374,8 @@ RULES: tuple[Rule, ...] = (
         priority=45,
         field_note=8,
         patterns=(
-            r"Loaded runtime CuDNN library: (?P<loaded>[\d.]+)[^\r\n]{0,60}?"
-            r"but source was compiled with:? (?P<compiled>[\d.]+)",
+            r"Loaded runtime CuDNN library: (?P<loaded>\d+(?:\.\d+)*)[^\r\n]{0,60}?"
+            r"but source was compiled with:? (?P<compiled>\d+(?:\.\d+)*)",
         ),
         title=N_("Wrong cuDNN version: {loaded} was loaded, TensorFlow needs {compiled}"),
         explanation=N_(
@@ -414,7 +414,7 @@ RULES: tuple[Rule, ...] = (
         field_note=11,
         patterns=(
             r"TensorFlow was not built with CUDA kernel binaries compatible with compute capability "
-            r"(?P<cc>[\d.]+)",
+            r"(?P<cc>\d+(?:\.\d+)*)",
         ),
         title=N_("Your GPU (compute capability {cc}) is newer than this TensorFlow build"),
         explanation=N_(

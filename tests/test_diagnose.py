@@ -1,0 +1,292 @@
+"""The diagnosis engine on real logs (tests/fixtures/logs: recorded here, or copied verbatim from
+public issues with their source next to them), plus robustness, speed and translations."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tfgpu_wizard.core import diagnose as dg
+from tfgpu_wizard.core.diagnose import decode_log, diagnose, format_findings, guess_platform
+from tfgpu_wizard.core.diagnose_rules import ALL_RULES
+from tfgpu_wizard.core.i18n import parse_ts
+from tfgpu_wizard.core.paths import resources_dir
+
+LOGS = Path(__file__).parent / "fixtures" / "logs"
+
+
+def log(name: str) -> str:
+    return (LOGS / f"{name}.log").read_text(encoding="utf-8")
+
+
+def ids(findings) -> list[str]:
+    return [f.rule_id for f in findings]
+
+
+def by_id(findings, rule_id):
+    return next(f for f in findings if f.rule_id == rule_id)
+
+
+# fixture -> (rule expected first, other rules that must be present, {rule: root it is a symptom of})
+EXPECTED: dict[str, tuple[str, set[str], dict[str, str]]] = {
+    # recorded on this machine (tensorflow-cpu 2.21, no GPU)
+    "local_tf_cpu_list_gpus": (
+        "no-gpu-visible",
+        {"onednn-notice", "cpu-instructions", "absl-log-prelude"},
+        {},
+    ),
+    "local_virtual_devices_after_init": ("devices-modified-after-init", set(), {}),
+    "local_oom_cpu": ("out-of-memory", set(), {}),
+    "local_get_memory_info_no_gpu": ("no-gpu-visible", set(), {}),
+    "local_no_tensorflow": ("no-tensorflow", set(), {}),
+    "local_python_error": ("python-exception", set(), {}),
+    # public issues
+    "gh_nvidia_tf_110_cusolver_nvjitlink": (
+        "missing-library",
+        {"dlopen-failed"},
+        {"dlopen-failed": "missing-library"},
+    ),
+    "gh_behaviormetrics_385_libcudnn_skipping": (
+        "missing-library",
+        {"dlopen-failed"},
+        {"dlopen-failed": "missing-library"},
+    ),
+    "gh_tf_57103_windows_cudart": ("missing-library", {"cudart-dlerror-hint"}, {}),
+    "gh_tf_34736_windows_dlls": ("missing-library", {"cudart-dlerror-hint"}, {}),
+    "gh_tf_text_1167_cudnn_mismatch": (
+        "cudnn-version-mismatch",
+        {"cudnn-init-failed"},
+        {"cudnn-init-failed": "cudnn-version-mismatch"},
+    ),
+    "gh_tf_66750_cuda_drivers": (
+        "cuda-drivers-not-found",
+        {"no-gpu-visible", "tensorrt-missing", "cpu-instructions", "onednn-notice"},
+        {"no-gpu-visible": "cuda-drivers-not-found"},
+    ),
+    "gh_tf_64881_cuinit_no_device": ("cuinit-no-device", {"tensorrt-missing"}, {}),
+    "gh_tf_22525_dso_mismatch_no_device": ("cuinit-no-device", {"cpu-instructions"}, {}),
+    "gh_tf_394_cuinit_unknown": ("cuinit-unknown", set(), {}),
+    "gh_tf_4349_mismatch_cuinit": (
+        "driver-library-mismatch",
+        {"cuinit-failed"},
+        {"cuinit-failed": "driver-library-mismatch"},
+    ),
+    "gh_shine_cluster_30_nvml_mismatch": ("driver-library-mismatch", set(), {}),
+    "gh_ci_runners_40_smi_failed": ("driver-not-loaded", set(), {}),
+    "gh_relernn_63_factory_numa": ("numa-node", {"factory-registration", "tensorrt-missing"}, {}),
+    "gh_wsl_10277_numa": ("numa-node", set(), {}),
+    "gh_wsl_11229_ldconfig": ("wsl-libcuda-not-symlink", set(), {}),
+    "gh_tf_97387_sm120_ptx": ("gpu-newer-than-tensorflow", {"absl-log-prelude"}, {}),
+    "gh_tf_60739_h100_ptx": ("gpu-newer-than-tensorflow", set(), {}),
+    "gh_tf_47058_no_binary_for_gpu": ("no-kernel-for-gpu", set(), {}),
+    "gh_tf_58681_libdevice": ("xla-libdevice-missing", set(), {}),
+    "gh_tf_44281_nccl_windows": ("nccl-not-available", set(), {}),
+    "gh_tf_models_7088_conv_algorithm": ("cudnn-init-failed", set(), {}),
+    "gh_azure_880_oom_gpu": ("out-of-memory", set(), {}),
+    "gh_neureal_3_physical_devices": ("devices-modified-after-init", {"numa-node", "cpu-instructions"}, {}),
+    "gh_tf_62080_windows_tf214_no_gpu": (
+        "windows-native-no-gpu",
+        {"no-gpu-visible"},
+        {"no-gpu-visible": "windows-native-no-gpu"},
+    ),
+    "gh_tf_28430_two_gpus_created": ("gpu-device-created", set(), {}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_real_log(name):
+    first, others, symptoms = EXPECTED[name]
+    findings = diagnose(log(name))
+    assert findings, name
+    assert findings[0].rule_id == first, [(f.rank, f.rule_id) for f in findings]
+    assert others <= set(ids(findings))
+    assert [f.rank for f in findings] == list(range(1, len(findings) + 1))
+    for rule_id, root in symptoms.items():
+        assert by_id(findings, rule_id).symptom_of == root
+    for f in findings:  # every finding shows real lines of the log, with the right numbers
+        assert f.title and f.explanation and f.fix and f.evidence
+        lines = log(name).split("\n")
+        for e in f.evidence:
+            assert e.text.rstrip("…").lstrip("…") in lines[e.line - 1]
+
+
+def test_every_rule_has_a_real_log():
+    seen = {f.rule_id for name in EXPECTED for f in diagnose(log(name))}
+    assert seen == set(dg.RULE_IDS)
+
+
+def test_every_fixture_is_tested_and_has_its_source():
+    names = {p.stem for p in LOGS.glob("*.log")}
+    assert names == set(EXPECTED)
+    readme = (LOGS / "local_README.txt").read_text(encoding="utf-8")
+    for name in names:
+        if name.startswith("gh_"):
+            src = (LOGS / f"{name}.source.txt").read_text(encoding="utf-8")
+            assert re.search(r"^source: https://github\.com/\S+/(issues|pull)/\d+$", src, re.M), name
+        else:
+            assert name.startswith("local_") and f"{name}.log" in readme
+
+
+# ---------------------------------------------------------------------------- ranking
+
+
+def test_missing_library_is_root_of_dlopen_and_empty_gpu_list():
+    # two real logs of one broken setup: the loader's lines, then the check one-liner's "[]"
+    text = log("gh_behaviormetrics_385_libcudnn_skipping") + log("local_tf_cpu_list_gpus")
+    findings = diagnose(text)
+    assert ids(findings)[:3] == ["missing-library", "dlopen-failed", "no-gpu-visible"]
+    assert by_id(findings, "no-gpu-visible").symptom_of == "missing-library"
+    assert "libcudnn.so.8" in findings[0].title and "libcusolver.so.11" in findings[0].title
+    assert all(f.severity == "harmless" for f in findings[3:])
+
+
+def test_driver_mismatch_outranks_everything_downstream():
+    # the mismatch is printed *last*; it must still come first
+    text = log("gh_behaviormetrics_385_libcudnn_skipping") + log("gh_tf_64881_cuinit_no_device")
+    text += log("gh_tf_66750_cuda_drivers") + log("gh_shine_cluster_30_nvml_mismatch")
+    findings = diagnose(text)
+    assert findings[0].rule_id == "driver-library-mismatch"
+    assert by_id(findings, "cuinit-no-device").symptom_of == "driver-library-mismatch"
+    assert by_id(findings, "dlopen-failed").symptom_of in ("driver-library-mismatch", "missing-library")
+    roots = [f.rule_id for f in findings if f.severity != "harmless" and not f.symptom_of]
+    symptoms = [f for f in findings if f.symptom_of]
+    assert max(ids(findings).index(r) for r in roots) < min(f.rank - 1 for f in symptoms)
+
+
+def test_harmless_only_log_says_nothing_to_fix():
+    findings = diagnose(log("gh_relernn_63_factory_numa"))
+    assert {f.severity for f in findings} == {"harmless"}
+    text = format_findings(findings, lang="en")
+    assert "nothing needs fixing" in text and "Why:" not in text
+    assert "Why:" in format_findings(findings, show_harmless=True, lang="en")
+
+
+# ---------------------------------------------------------------------------- log formats
+
+
+def test_tf_prefixes_are_understood():
+    glog = by_id(diagnose(log("gh_tf_64881_cuinit_no_device")), "cuinit-no-device").evidence[0]
+    assert glog.level == "E" and glog.message.startswith("failed call to cuInit: CUDA_ERROR_NO_DEVICE")
+    absl = by_id(diagnose(log("gh_tf_97387_sm120_ptx")), "gpu-newer-than-tensorflow").evidence[0]
+    assert absl.level == "W" and absl.message.startswith("TensorFlow was not built")
+    bare = by_id(diagnose(log("gh_behaviormetrics_385_libcudnn_skipping")), "missing-library").evidence[0]
+    assert bare.line == 1 and bare.message.startswith("Could not load dynamic library 'libcusolver.so.11'")
+
+
+def test_crlf_gives_the_same_findings_and_line_numbers():
+    for name in ("gh_tf_4349_mismatch_cuinit", "local_oom_cpu", "gh_tf_62080_windows_tf214_no_gpu"):
+        lf = diagnose(log(name))
+        crlf = diagnose(log(name).replace("\n", "\r\n"))
+        assert ids(crlf) == ids(lf)
+        for a, b in zip(lf, crlf, strict=True):
+            assert [e.line for e in a.evidence] == [e.line for e in b.evidence]
+            assert all("\r" not in e.text for e in b.evidence)
+
+
+def test_traceback_final_exception_line():
+    f = diagnose(log("local_python_error"))[0]
+    assert f.rule_id == "python-exception" and f.severity == "error"
+    assert f.evidence[0].text.startswith("json.decoder.JSONDecodeError: Expecting property name")
+    assert "JSONDecodeError" in f.title
+    # an exception a rule explains is not reported twice
+    assert "python-exception" not in ids(diagnose(log("local_virtual_devices_after_init")))
+    assert "python-exception" not in ids(diagnose(log("gh_tf_models_7088_conv_algorithm")))
+
+
+def test_windows_paths_and_dll_names():
+    text = log("gh_tf_57103_windows_cudart")
+    assert guess_platform(text) == "windows"
+    f = diagnose(text)[0]
+    assert f.platform == "windows" and "cudart64_110.dll" in f.title
+    assert "add_dll_directory" in f.fix and "LD_LIBRARY_PATH" not in f.fix
+    linux = diagnose(text, platform="linux")[0]
+    assert "LD_LIBRARY_PATH" in linux.fix
+    assert guess_platform(log("gh_wsl_11229_ldconfig")) == "wsl2"
+    assert guess_platform(log("gh_tf_66750_cuda_drivers")) == "linux"
+
+
+def test_context_from_the_probe():
+    # native Windows, TF 2.10 with no GPU: not the ">= 2.11" finding
+    plain = "Num GPUs Available:  0\n"
+    assert "windows-native-no-gpu" in ids(diagnose(plain, platform="windows"))
+    ctx = {"tf_version": "2.10.1"}
+    assert "windows-native-no-gpu" not in ids(diagnose(plain, platform="windows", context=ctx))
+    # the probe counted zero GPUs although the log does not print "[]"
+    found = diagnose(log("gh_tf_64881_cuinit_no_device"), context={"gpu_count": 0, "platform": "wsl2"})
+    assert by_id(found, "no-gpu-visible").symptom_of == "cuinit-no-device"
+    assert found[0].platform == "wsl2" and "WSL" in found[0].fix
+
+
+def test_bytes_junk_and_encodings():
+    rng = random.Random(7)
+    junk = bytes(rng.getrandbits(8) for _ in range(20_000))
+    data = junk + log("gh_tf_text_1167_cudnn_mismatch").encode() + junk
+    text = decode_log(data)
+    assert "\ufffd" in text
+    found = diagnose(text)
+    assert found[0].rule_id == "cudnn-version-mismatch" and "8.0.5" in found[0].title
+    # PowerShell's "2> log.txt" writes UTF-16 with a BOM
+    utf16 = log("gh_tf_44281_nccl_windows").encode("utf-16")
+    assert diagnose(decode_log(utf16))[0].rule_id == "nccl-not-available"
+    assert decode_log(b"\xef\xbb\xbf[]\n") == "[]\n"
+    assert diagnose("") == [] and diagnose("\x00\x01\xff") == []
+
+
+def test_fifty_megabyte_log_is_fast():
+    parts = [p.read_text(encoding="utf-8") for p in sorted(LOGS.glob("*.log"))]
+    noise = "2024-01-01 00:00:00.000001: I tensorflow/core/kernels/x.cc:1] step 10 loss=0.25\n" * 2000
+    blob = noise + "".join(parts)
+    text = (blob * (50_000_000 // len(blob) + 1))[:50_000_000]
+    start = time.perf_counter()
+    found = diagnose(text)
+    elapsed = time.perf_counter() - start
+    assert found[0].rule_id == "driver-library-mismatch"
+    assert 1000 < by_id(found, "numa-node").count <= dg.MAX_COUNT
+    assert elapsed < 6.0, f"{elapsed:.1f} s for 50 MB"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(sorted(EXPECTED)), max_size=4), st.text(max_size=300))
+def test_any_mix_ranks_cleanly(names, noise):
+    text = noise.join(log(n) for n in names) + noise
+    found = diagnose(text)
+    assert [f.rank for f in found] == list(range(1, len(found) + 1))
+    assert len(set(ids(found))) == len(found)
+    order = [(f.severity == "harmless", f.symptom_of is not None) for f in found]
+    assert order == sorted(order)
+    for f in found:
+        assert f.severity in ("error", "warning", "harmless") and f.evidence
+        if f.symptom_of:
+            assert f.symptom_of in ids(found)
+
+
+# ---------------------------------------------------------------------------- translations
+
+
+def test_every_rule_text_has_a_chinese_translation():
+    catalog = parse_ts(resources_dir() / "i18n" / "diagnose_zh_CN.ts")
+    missing = []
+    for rule in ALL_RULES:
+        for text in rule.texts():
+            zh = catalog.get(("diagnose", text))
+            if not zh:
+                missing.append((rule.id, text[:60]))
+                continue
+            assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", zh)), rule.id
+            assert re.search(r"[\u4e00-\u9fff]", zh), rule.id
+    assert not missing
+
+
+def test_findings_in_chinese():
+    found = diagnose(log("gh_tf_text_1167_cudnn_mismatch"), lang="zh_CN")
+    assert found[0].title == "cuDNN 版本不对：加载的是 8.0.5，TensorFlow 需要 8.6.0"
+    assert re.search(r"[\u4e00-\u9fff]", found[0].fix)
+    text = format_findings(found, lang="zh_CN")
+    assert "[错误]" in text and "第 2 行：" in text
+    assert diagnose(log("gh_tf_text_1167_cudnn_mismatch"), lang="en")[0].title.startswith("Wrong cuDNN")
