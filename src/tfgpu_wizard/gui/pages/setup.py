@@ -10,11 +10,9 @@ with ``core.diagnose``; a paste box reaches the same diagnosis.
 from __future__ import annotations
 
 import html
-import importlib
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -24,8 +22,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -33,7 +29,9 @@ from PySide6.QtWidgets import (
 
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.pages.diagnose import diagnose_text, findings_html
-from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.pages.setup_choose import ChooseView
+from tfgpu_wizard.gui.pages.setup_commands import CommandsView
+from tfgpu_wizard.gui.widgets import Page, heading, verdict_html
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
 STEPS = ("machine", "choose", "commands", "verify")
@@ -126,23 +124,13 @@ class SetupPage(Page):
         self.stack.addWidget(w)
 
         # Choose
-        w = QWidget()
-        lay = QVBoxLayout(w)
-        self.choose_hint = wrap_label()
-        lay.addWidget(self.choose_hint)
-        self.table = QTableWidget(0, 6)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        lay.addWidget(self.table, 1)
-        self.stack.addWidget(w)
+        self.choose = ChooseView(self)
+        self.stack.addWidget(self.choose)
 
         # Commands
-        w = QWidget()
-        lay = QVBoxLayout(w)
-        self.commands_empty = empty_state()
-        lay.addWidget(self.commands_empty, 1)
-        self.stack.addWidget(w)
+        self.commands = CommandsView(self)
+        self.stack.addWidget(self.commands)
+        self.choose.choice_changed.connect(self._on_choice)
 
         # Verify
         w = QWidget()
@@ -175,6 +163,8 @@ class SetupPage(Page):
         if self.win is not None and hasattr(self.win, "host_ready"):
             self.win.host_ready.connect(self._on_host)
         self.retranslate()
+        if self.state.host is not None:
+            self.choose.set_host(self.state.host)
         self.show_step(0)
 
     # -- steps ------------------------------------------------------------------------------
@@ -191,17 +181,6 @@ class SetupPage(Page):
         for i, name in enumerate(STEPS):
             self.step_buttons[name].setText(f"{i + 1}. {_t(_STEP_TITLES[name])}")
         self.btn_redetect.setText(_t("Detect again"))
-        self.choose_hint.setText(
-            _t("TensorFlow versions for your platform, newest first. Greyed rows do not fit your machine; the "
-               "last column says why.")
-        )
-        self.table.setHorizontalHeaderLabels(
-            [_t("TensorFlow"), _t("Platform"), _t("Python"), _t("CUDA / cuDNN"), _t("Methods"), _t("Status")]
-        )
-        self.commands_empty.setText(
-            _t("The install commands appear here once the plan is available in this build. Meanwhile, the "
-               "Learn page explains the usual commands.")
-        )
         self.python_label.setText(_t("Python to check:"))
         self.btn_verify.setText(_t("■ Cancel") if self.probe.is_running() else _t("▶ Verify"))
         self.paste_label.setText(_t("Or paste an error log you got elsewhere:"))
@@ -214,7 +193,8 @@ class SetupPage(Page):
                 + "</p>"
             )
         self._show_host()
-        self._fill_matrix()
+        self.choose.retranslate()
+        self.commands.retranslate()
 
     # -- machine ----------------------------------------------------------------------------
 
@@ -225,7 +205,8 @@ class SetupPage(Page):
 
     def _on_host(self, report) -> None:
         self._show_host()
-        self._fill_matrix()
+        self.choose.retranslate()
+        self.commands.retranslate()
 
     def _show_host(self) -> None:
         if self.state.host is not None:
@@ -244,49 +225,21 @@ class SetupPage(Page):
         else:
             self.machine_view.setHtml(verdict_html("info", _t("Not detected yet: press “Detect again”.")))
 
-    # -- choose -----------------------------------------------------------------------------
+    # -- choose / commands ----------------------------------------------------------------
 
-    def _platform(self) -> str:
-        system = getattr(getattr(self.state.host, "os", None), "system", None)
-        return {"wsl2": "wsl2", "windows": "windows", "macos": "macos"}.get(system or "", "linux")
+    def set_host(self, report) -> None:
+        """Show ``report`` as the detected machine (tests and recordings use this too)."""
+        self.state.host = report
+        self.state.host_error = None
+        self._on_host(report)
 
-    def _fill_matrix(self) -> None:
-        try:
-            matrix = importlib.import_module("tfgpu_wizard.core.matrix").load_matrix()
-            rows = list(matrix.rows_for(self._platform()))
-        except Exception as exc:  # noqa: BLE001
-            self.table.setRowCount(1)
-            self.table.setItem(0, 0, QTableWidgetItem(_t("The matrix could not be read: {0}").format(exc)))
-            return
-        py = getattr(getattr(self.state.host, "python", None), "version", None)
-        self.table.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            reasons = []
-            if py and row.python is not None and not row.python.contains(py):
-                reasons.append(_t("needs Python {0}").format(str(row.python)))
-            if row.gpu != "cuda":
-                reasons.append(_t("no GPU support on this platform"))
-            status = "✓ " + _t("fits") if not reasons else "✗ " + "; ".join(reasons)
-            cells = [
-                row.tensorflow,
-                row.platform,
-                str(row.python),
-                f"{row.cuda or '—'} / {row.cudnn or '—'}",
-                ", ".join(sorted(row.methods)),
-                status,
-            ]
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(str(text))
-                if reasons:
-                    item.setForeground(QColor("#888"))
-                self.table.setItem(r, c, item)
-        self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setStretchLastSection(True)
+    def _on_choice(self, choice) -> None:
+        self.commands.set_choice(choice, self.state.host)
 
     # -- verify -----------------------------------------------------------------------------
 
     def busy(self) -> bool:
-        return self.probe.is_running()
+        return self.probe.is_running() or self.commands.busy()
 
     def toggle_verify(self) -> None:
         if self.probe.is_running():
@@ -356,3 +309,4 @@ class SetupPage(Page):
 
     def shutdown(self) -> None:
         self.probe.shutdown()
+        self.commands.shutdown()

@@ -242,6 +242,7 @@ class ChooseView(QWidget):
         self._fill_pickers()
         self._recompute_pin()
         self._show()
+        self.choice_changed.emit(self.choice())
 
     def _fill_pickers(self) -> None:
         tf_keep, m_keep = self.tf_combo.currentData(), self.method_combo.currentData()
