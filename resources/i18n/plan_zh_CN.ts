@@ -139,5 +139,305 @@
         <source>Known issue: {} - {}</source>
         <translation>已知问题：{} - {}</translation>
     </message>
+    <message>
+        <source>Python {} is needed for this TensorFlow; install it first if you do not have it.</source>
+        <translation>这个 TensorFlow 需要 Python {}；如果还没有，请先安装。</translation>
+    </message>
+    <message>
+        <source>Create the conda environment {} with Python {} and the CUDA libraries of this TensorFlow.</source>
+        <translation>创建 conda 环境 {}，其中包含 Python {} 以及此 TensorFlow 所需的 CUDA 库。</translation>
+    </message>
+    <message>
+        <source>Download the image {}.</source>
+        <translation>下载镜像 {}。</translation>
+    </message>
+    <message>
+        <source>Check that a container sees the GPU, with your folder {} mounted at /workspace.</source>
+        <translation>检查容器能否看到 GPU（你的文件夹 {} 挂载到 /workspace）。</translation>
+    </message>
+    <message>
+        <source>Docker: the image {} already holds the matching CUDA and cuDNN; only the NVIDIA driver comes from the host.</source>
+        <translation>Docker：镜像 {} 已自带匹配的 CUDA 和 cuDNN；只有 NVIDIA 驱动来自宿主机。</translation>
+    </message>
+    <message>
+        <source>tfgpu-wizard verify needs a Python on this machine; inside Docker the plain check above is the test.</source>
+        <translation>tfgpu-wizard verify 需要本机上的 Python；在 Docker 中，以上的简单检查就是验证。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {} is a pre-release: expect bugs, and pin it only on purpose.</source>
+        <translation>TensorFlow {} 是预发布版本：可能有 bug，除非确有需要，不要固定到该版本。</translation>
+    </message>
+    <message>
+        <source>This recipe is derived from the sources, not published as-is by TensorFlow.</source>
+        <translation>此方案是根据资料推导出来的，并非 TensorFlow 官方原样发布的安装步骤。</translation>
+    </message>
+    <message>
+        <source>Enable WSL 2 on Windows (once): in PowerShell started as administrator run 'wsl --install', then restart.</source>
+        <translation>在 Windows 上启用 WSL 2（只需一次）：在以管理员身份启动的 PowerShell 中运行 'wsl --install'，然后重启。</translation>
+    </message>
+    <message>
+        <source>enabling a Windows feature needs an administrator PowerShell on Windows</source>
+        <translation>启用 Windows 功能需要在 Windows 上使用管理员身份的 PowerShell</translation>
+    </message>
+    <message>
+        <source>Install CUDA {} and cuDNN {} system-wide from developer.nvidia.com (this TensorFlow does not bring them).</source>
+        <translation>从 developer.nvidia.com 在系统范围内安装 CUDA {} 和 cuDNN {}（此 TensorFlow 不自带它们）。</translation>
+    </message>
+    <message>
+        <source>the CUDA toolkit installs into system folders</source>
+        <translation>CUDA 工具包会安装到系统目录</translation>
+    </message>
+    <message>
+        <source>Install the Microsoft Visual C++ Redistributable (2015-2022, x64) that TensorFlow needs.</source>
+        <translation>安装 TensorFlow 所需的 Microsoft Visual C++ Redistributable（2015-2022，x64）。</translation>
+    </message>
+    <message>
+        <source>it installs system libraries</source>
+        <translation>它会安装系统库</translation>
+    </message>
+    <message>
+        <source>Enable long paths in Windows (TensorFlow's files have very long names).</source>
+        <translation>在 Windows 中启用长路径支持（TensorFlow 的文件名非常长）。</translation>
+    </message>
+    <message>
+        <source>it changes a machine-wide registry setting</source>
+        <translation>它会修改全机范围的注册表设置</translation>
+    </message>
+    <message>
+        <source>conda was not found on this machine: install Miniconda or Miniforge first.</source>
+        <translation>本机上没有找到 conda：请先安装 Miniconda 或 Miniforge。</translation>
+    </message>
+    <message>
+        <source>conda runs etc/conda/activate.d on 'conda activate' and deactivate.d on 'conda deactivate': they set {} and put the old values back.</source>
+        <translation>conda 在 'conda activate' 时运行 etc/conda/activate.d 中的脚本，在 'conda deactivate' 时运行 deactivate.d 中的脚本：它们设置 {}，并在退出时恢复原来的值。</translation>
+    </message>
+    <message>
+        <source>Docker plans need no environment: everything is inside the image.</source>
+        <translation>Docker 方案不需要环境文件：所有内容都在镜像里。</translation>
+    </message>
+    <message>
+        <source>Create it with: conda env create -p &lt;folder&gt; -f environment.yml</source>
+        <translation>创建方法：conda env create -p &lt;文件夹&gt; -f environment.yml</translation>
+    </message>
+    <message>
+        <source>cmd.exe exists only on Windows: choose bash, zsh or powershell for {}.</source>
+        <translation>cmd.exe 只在 Windows 上存在：{} 请选择 bash、zsh 或 powershell。</translation>
+    </message>
+    <message>
+        <source>No Python version fits {}.</source>
+        <translation>没有符合 {} 的 Python 版本。</translation>
+    </message>
+    <message>
+        <source>Keras 2 kept: tf-keras is installed and TF_USE_LEGACY_KERAS=1 is set in the environment file.</source>
+        <translation>保留 Keras 2：会安装 tf-keras，并在环境文件中设置 TF_USE_LEGACY_KERAS=1。</translation>
+    </message>
+    <message>
+        <source>Needs the NVIDIA driver {} or newer (CUDA {}); it was not checked on this machine.</source>
+        <translation>需要 NVIDIA 驱动 {} 或更新版本（CUDA {}）；未在本机上检查。</translation>
+    </message>
+    <message>
+        <source>Fix: {} (install {}).</source>
+        <translation>修复：{}（安装 {}）。</translation>
+    </message>
+    <message>
+        <source>Copy {} to {}.</source>
+        <translation>将 {} 复制到 {}。</translation>
+    </message>
+    <message>
+        <source>Put the {} script into {}.</source>
+        <translation>将脚本 {} 放入 {}。</translation>
+    </message>
+    <message>
+        <source>Work around a known defect of this version: {}</source>
+        <translation>绕过此版本的一个已知缺陷：{}</translation>
+    </message>
+    <message>
+        <source>Add NVIDIA's package repository for the NVIDIA Container Toolkit.</source>
+        <translation>添加 NVIDIA Container Toolkit 的 NVIDIA 软件源。</translation>
+    </message>
+    <message>
+        <source>Refresh the package lists.</source>
+        <translation>刷新软件包列表。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA Container Toolkit (lets Docker give containers the GPU).</source>
+        <translation>安装 NVIDIA Container Toolkit（让 Docker 能把 GPU 交给容器使用）。</translation>
+    </message>
+    <message>
+        <source>Register the NVIDIA runtime with Docker.</source>
+        <translation>在 Docker 中注册 NVIDIA 运行时。</translation>
+    </message>
+    <message>
+        <source>Restart Docker so it picks up the runtime.</source>
+        <translation>重启 Docker，使其加载该运行时。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA Container Toolkit for your distribution (see NVIDIA's install guide), then run 'sudo nvidia-ctk runtime configure --runtime=docker' and restart Docker.</source>
+        <translation>为你的发行版安装 NVIDIA Container Toolkit（参见 NVIDIA 的安装指南），然后运行 'sudo nvidia-ctk runtime configure --runtime=docker' 并重启 Docker。</translation>
+    </message>
+    <message>
+        <source>With Docker Desktop (WSL2 backend) the GPU support is built in: skip the toolkit steps.</source>
+        <translation>使用 Docker Desktop（WSL2 后端）时已内置 GPU 支持：可跳过工具包相关步骤。</translation>
+    </message>
+    <message>
+        <source>Unknown shell {!r}: choose one of {}.</source>
+        <translation>未知的 shell {!r}：请从 {} 中选择一个。</translation>
+    </message>
+    <message>
+        <source>The folder name holds a control character: {!r}</source>
+        <translation>文件夹名称中含有控制字符：{!r}</translation>
+    </message>
+    <message>
+        <source>Give the folder as a full path (like /home/you/tf): {}</source>
+        <translation>请以完整路径给出文件夹（例如 /home/you/tf）：{}</translation>
+    </message>
+    <message>
+        <source>Unknown method {!r}: choose pip, conda or docker.</source>
+        <translation>未知的安装方式 {!r}：请选择 pip、conda 或 docker。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {} on {} cannot be installed with {}; possible methods: {}.</source>
+        <translation>TensorFlow {0} 在 {1} 上无法用 {2} 安装；可用的方式：{3}。</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver {} found; this TensorFlow needs at least {} (CUDA {}).</source>
+        <translation>已找到 NVIDIA 驱动 {}；此 TensorFlow 至少需要 {}（CUDA {}）。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver (at least {}) on {} from nvidia.com or your distribution, then reboot.</source>
+        <translation>从 nvidia.com 或你的发行版软件源在 {1} 上安装 NVIDIA 驱动（至少 {0}），然后重启。</translation>
+    </message>
+    <message>
+        <source>installing a driver changes the system</source>
+        <translation>安装驱动会修改系统</translation>
+    </message>
+    <message>
+        <source>No Docker image is known for TensorFlow {}.</source>
+        <translation>没有已知的 TensorFlow {} Docker 镜像。</translation>
+    </message>
+    <message>
+        <source>Docker cannot mount a folder whose name holds both ':' and ',': {}</source>
+        <translation>Docker 无法挂载名称中同时含有 ':' 和 ',' 的文件夹：{}</translation>
+    </message>
+    <message>
+        <source>Give --prefix: the folder for the environment on the {} machine.</source>
+        <translation>请给出 --prefix：{} 机器上用于该环境的文件夹。</translation>
+    </message>
+    <message>
+        <source>Give the folder as a full path, not with ~: {}</source>
+        <translation>请以完整路径给出文件夹，不要用 ~：{}</translation>
+    </message>
+    <message>
+        <source>Give the folder as a full path (like C:\Users\you\tf): {}</source>
+        <translation>请以完整路径给出文件夹（例如 C:\Users\you\tf）：{}</translation>
+    </message>
+    <message>
+        <source>TensorFlow {} supports Python {}; {} is outside that range.</source>
+        <translation>TensorFlow {} 支持的 Python 版本为 {}；{} 不在此范围内。</translation>
+    </message>
+    <message>
+        <source>Written by tfgpu-wizard for TensorFlow {}.</source>
+        <translation>由 tfgpu-wizard 为 TensorFlow {} 生成。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder {}: {}</source>
+        <translation>无法创建文件夹 {}：{}</translation>
+    </message>
+    <message>
+        <source>Cannot write {}: {}</source>
+        <translation>无法写入 {}：{}</translation>
+    </message>
+    <message>
+        <source>TensorFlow {} already uses Keras 2; the Keras 2 option is for TF 2.16 and newer.</source>
+        <translation>TensorFlow {} 本来就使用 Keras 2；Keras 2 选项只适用于 TF 2.16 及更新版本。</translation>
+    </message>
+    <message>
+        <source>Windows PowerShell drops an empty argument; it cannot be passed.</source>
+        <translation>Windows PowerShell 会丢弃空参数，无法传递。</translation>
+    </message>
+    <message>
+        <source>Unknown shell {!r}: choose one of bash, zsh, powershell, cmd.</source>
+        <translation>未知的 shell {!r}：请从 bash、zsh、powershell、cmd 中选择一个。</translation>
+    </message>
+    <message>
+        <source>An argument cannot contain a NUL character: {!r}</source>
+        <translation>参数中不能含有 NUL 字符：{!r}</translation>
+    </message>
+    <message>
+        <source>Windows PowerShell 5.1 does not pass a double quote inside an argument to a program correctly: {!r}. Use a folder name without quotes.</source>
+        <translation>Windows PowerShell 5.1 无法把参数中的双引号正确传给程序：{!r}。请使用不含引号的文件夹名称。</translation>
+    </message>
+    <message>
+        <source>Windows PowerShell 5.1 passes {!r} wrongly (a space and a trailing backslash); remove the trailing backslash.</source>
+        <translation>Windows PowerShell 5.1 会错误地传递 {!r}（含空格且以反斜杠结尾）；请去掉末尾的反斜杠。</translation>
+    </message>
+    <message>
+        <source>cmd.exe cannot pass {} inside an argument: {!r}. Choose PowerShell or another folder.</source>
+        <translation>cmd.exe 无法在参数中传递 {}：{!r}。请选择 PowerShell 或换一个文件夹。</translation>
+    </message>
+    <message>
+        <source>Not a valid environment variable name: {!r}</source>
+        <translation>不是有效的环境变量名：{!r}</translation>
+    </message>
+    <message>
+        <source>cmd.exe cannot hold a double quote or a line break in a variable: {!r}</source>
+        <translation>cmd.exe 的变量中不能包含双引号或换行：{!r}</translation>
+    </message>
+    <message>
+        <source>Skipped: this step is only for {}.</source>
+        <translation>已跳过：此步骤仅适用于 {}。</translation>
+    </message>
+    <message>
+        <source>cmd.exe expands {} twice when it calls a batch program such as conda: {!r}. Choose PowerShell or a folder without these characters.</source>
+        <translation>cmd.exe 调用 conda 这类批处理程序时会把 {} 展开两次：{!r}。请选择 PowerShell，或使用不含这些字符的文件夹。</translation>
+    </message>
+    <message>
+        <source>Run: {} {} (add --dry-run to only print the commands)</source>
+        <translation>运行：{} {}（加上 --dry-run 只打印命令）</translation>
+    </message>
+    <message>
+        <source>Step {} failed with exit code</source>
+        <translation>步骤 {} 失败，退出码</translation>
+    </message>
+    <message>
+        <source>Use: source {}</source>
+        <translation>用法：source {}</translation>
+    </message>
+    <message>
+        <source>Run: powershell -ExecutionPolicy Bypass -File {} (add -DryRun to only print)</source>
+        <translation>运行：powershell -ExecutionPolicy Bypass -File {}（加上 -DryRun 只打印命令）</translation>
+    </message>
+    <message>
+        <source>Run: {} in a Command Prompt</source>
+        <translation>运行方法：在命令提示符中运行 {}</translation>
+    </message>
+    <message>
+        <source>Use: . .\{}</source>
+        <translation>用法：. .\{}</translation>
+    </message>
+    <message>
+        <source>Use: call {}</source>
+        <translation>用法：call {}</translation>
+    </message>
+    <message>
+        <source>why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>No install method fits TensorFlow {} here.</source>
+        <translation>在这里没有适合 TensorFlow {} 的安装方式。</translation>
+    </message>
+    <message>
+        <source>Cannot read the host report {}: {}</source>
+        <translation>无法读取主机报告 {}：{}</translation>
+    </message>
+    <message>
+        <source>{} is not a host report saved by 'tfgpu-wizard doctor --json': {}</source>
+        <translation>{} 不是由 'tfgpu-wizard doctor --json' 保存的主机报告：{}</translation>
+    </message>
+    <message>
+        <source>administrator: {}</source>
+        <translation>需要管理员权限：{}</translation>
+    </message>
 </context>
 </TS>

@@ -175,4 +175,6 @@ def _print_table(rec, out, tr) -> None:
         cuda = f"{row.cuda or '-'} / {row.cudnn or '-'}"
         reasons = c.blockers if c.status == "ruled-out" else c.caveats
         why = "; ".join(r.message for r in reasons[:2])
-        print(f"  {row.version:<10}{str(row.python):<16}{cuda:<14}{c.status:<20}{why}", file=out)
+        minors = row.python_minors()
+        py = f"{minors[0]}–{minors[-1]}" if minors else str(row.python)
+        print(f"  {row.version:<10}{py:<16}{cuda:<14}{c.status:<20}{why}", file=out)

@@ -20,6 +20,12 @@ API (stable; the GUI, ``plan`` and ``recommend`` build on it)::
     row.notes, row.sources
     row.recipe("conda")                  # Recipe with {placeholders} already filled for this row, or None
 
+Translating matrix texts (titles, notes, workarounds are English in matrix.json)::
+
+    tr_data(defect.title)               # zh_CN from context "matrix-data" of resources/i18n/matrix_zh_CN.ts
+    DataText(defect.title)              # a str that stays English in str()/JSON but is shown translated
+                                        # when formatted: "{}".format(t), f"{t}" (Why/Step arguments)
+
 A broken file raises ``MatrixError`` with ONE message naming the place ("row tensorflow 2.13 / linux, field
 'python': ...") and what was expected. Schema: resources/schemas/matrix.schema.json. Field reference:
 docs/matrix.md.
@@ -27,7 +33,9 @@ docs/matrix.md.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +45,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
+from tfgpu_wizard.core import i18n
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
 
 SCHEMA_VERSION = 1
@@ -45,6 +54,66 @@ METHODS = ("pip", "conda", "docker")
 MethodName = Literal["pip", "conda", "docker"]
 # Python minor versions a row's range is checked against (3.0 .. 3.15)
 _PY_MINORS = tuple(f"3.{i}" for i in range(16))
+
+
+DATA_CONTEXT = "matrix-data"  # translation context of the texts that come from matrix.json
+
+
+def tr_data(text: str, lang: str | None = None) -> str:
+    """Translate a text of matrix.json (a title, note, workaround ...) for display; English if unknown.
+
+    Recipe titles hold ``{placeholders}`` ("CUDA {cuda} and cuDNN {cudnn} ...") that are filled before
+    the text is shown, so a filled text is also matched against the catalog's templates and the
+    values are carried over into the translation.
+    """
+    if not text:
+        return text
+    lang = lang or i18n.language()
+    if lang == "en":
+        return text
+    out = i18n.tr(DATA_CONTEXT, text, lang)
+    if out != text:
+        return out
+    for pattern, translation in _data_templates(lang):
+        m = pattern.fullmatch(text)
+        if m:
+            return _FIELD.sub(functools.partial(_field_value, m.groupdict()), translation)
+    return text
+
+
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _field_value(values: Mapping[str, str], field_match: re.Match[str]) -> str:
+    return values.get(field_match.group(1), field_match.group(0))
+
+
+@functools.lru_cache(maxsize=4)
+def _data_templates(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    out = []
+    for (ctx, source), translation in i18n.catalog(lang).items():
+        if ctx != DATA_CONTEXT or "{" not in source:
+            continue
+        parts = _FIELD.split(source)
+        if len(parts) < 3 or len(set(parts[1::2])) != len(parts[1::2]):
+            continue
+        rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+        out.append((re.compile(rx, re.DOTALL), translation))
+    return tuple(out)
+
+
+class DataText(str):
+    """A text from matrix.json that stays English as a ``str`` (``str()``, JSON, comparisons) but is
+    translated with ``tr_data`` when it is formatted for display (``"{}".format(t)``, ``f"{t}"``).
+
+    Why: ``plan.Why`` and ``shells.Step`` keep English templates plus arguments and translate when
+    shown; wrapping matrix texts in DataText makes their arguments follow the display language too.
+    """
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return format(tr_data(str(self)), spec)
 
 
 class MatrixError(ValueError):

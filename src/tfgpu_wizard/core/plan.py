@@ -40,6 +40,7 @@ from typing import Any
 
 from tfgpu_wizard.core import shells
 from tfgpu_wizard.core.i18n import tr
+from tfgpu_wizard.core.matrix import DataText
 from tfgpu_wizard.core.paths import matrix_path
 from tfgpu_wizard.core.shells import EnvValue, PlanFile, Step, Var
 
@@ -548,7 +549,7 @@ def build_plan(
         env_python="",
     )
     plan.why += why_pre
-    plan.why.append(Why("Recipe: {}.", (_fill(str(recipe.get("title", "")), values) or "",)))
+    plan.why.append(Why("Recipe: {}.", (DataText(_fill(str(recipe.get("title", "")), values) or ""),)))
     if recipe.get("derived"):
         plan.why.append(
             Why("This recipe is derived from the sources, not published as-is by TensorFlow.", (), "note")
@@ -619,9 +620,11 @@ def build_plan(
         if not _defect_for_gpus(d, ccs):
             continue
         if d.get("effect") in ("caveat", "info") and d.get("title"):
-            plan.why.append(Why("Known issue: {} - {}", (d["title"], d.get("workaround", "")), "note"))
+            plan.why.append(
+                Why("Known issue: {} - {}", (DataText(d["title"]), DataText(d.get("workaround", ""))), "note")
+            )
     for n in _get(row, "notes") or []:
-        plan.why.append(Why(str(n), (), "note"))
+        plan.why.append(Why("{}", (DataText(str(n)),), "note"))  # matrix.json text, shown translated
     # Quote every step now, so an unrepresentable path fails here with a clear message, not later.
     for st in plan.steps:
         try:
@@ -837,7 +840,7 @@ def _conda(
                 Step(
                     "Fix: {} (install {}).",
                     argv=(conda, "install", "--yes", "--prefix", plan.prefix, *chs, *pk),
-                    explain_args=(str(fx.get("title", "")), ", ".join(pk)),
+                    explain_args=(DataText(fx.get("title", "")), ", ".join(pk)),
                     batch=batch,
                 )
             )
@@ -947,11 +950,11 @@ def _defect_steps(plan: Plan, row: Any) -> None:
                 Step(
                     "Work around a known defect of this version: {}",
                     argv=(plan.env_python, PlanFile("fix_nvidia_libs.py")),
-                    explain_args=(str(d.get("title", "")),),
+                    explain_args=(DataText(d.get("title", "")),),
                     platforms=("linux",),
                 )
             )
-            plan.why.append(Why("Known defect worked around: {}.", (str(d.get("title", "")),), "warning"))
+            plan.why.append(Why("Known defect worked around: {}.", (DataText(d.get("title", "")),), "warning"))
 
 
 def _verify(plan: Plan) -> None:

@@ -39,7 +39,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu_wizard.core.host_model import GpuInfo, HostReport
 from tfgpu_wizard.core.i18n import N_, tr
-from tfgpu_wizard.core.matrix import Matrix, MethodName, Recipe, Row, cc_tuple, driver_tuple
+from tfgpu_wizard.core.matrix import Matrix, MethodName, Recipe, Row, cc_tuple, driver_tuple, tr_data
 
 __all__ = [
     "MESSAGES", "Candidate", "MethodOption", "PinCost", "Reason", "Recommendation", "WindowsChoice",
@@ -384,12 +384,13 @@ def _defect_reasons(row: Row, ctx: _Ctx) -> list[Reason]:
         if not ctx.gpu_mode and d.effect != "info":
             continue  # GPU library problems do not concern a CPU-only install
         detail = " / ".join(x for x in (d.symptom, d.workaround) if x)
+        title = tr_data(d.title, ctx.lang)  # the title comes from matrix.json: shown translated
         if d.effect == "rule-out":
-            out.append(_reason("known-defect", "blocker", ctx.lang, detail=detail, sources=d.sources, title=d.title))
+            out.append(_reason("known-defect", "blocker", ctx.lang, detail=detail, sources=d.sources, title=title))
         elif d.effect == "caveat":
-            out.append(_reason("known-caveat", "caveat", ctx.lang, detail=detail, sources=d.sources, title=d.title))
+            out.append(_reason("known-caveat", "caveat", ctx.lang, detail=detail, sources=d.sources, title=title))
         else:
-            out.append(_reason("known-info", "info", ctx.lang, detail=detail, sources=d.sources, title=d.title))
+            out.append(_reason("known-info", "info", ctx.lang, detail=detail, sources=d.sources, title=title))
     return out
 
 

@@ -27,7 +27,7 @@ Public API (stable names; owner: helper G)
     ``SeriesStore``                       growable float32 columns (t + named series); every sample is kept
     ``MemoryChart(QWidget)``              pyqtgraph memory + utilization plots; ``add_sample(t, values)``,
                                           ``keep_as_faded(label)``, ``clear()``, ``export_png(path)``,
-                                          ``export_csv(path)``; repaints on its own QTimer at ~5 Hz, drawing
+                                          ``export_csv(path)``; repaints on its own QTimer at ~3 Hz, drawing
                                           only the visible window reduced to min/max pairs
 
 ``tfgpu_wizard.gui.i18n``

@@ -2,7 +2,7 @@
 
 Measured costs (../shared/facts/qt-stack-notes.md): redrawing pyqtgraph curves costs per *frame*,
 not per point, so samples go into ``SeriesStore`` at whatever rate they arrive (10-20 Hz) and a
-``QTimer`` on the GUI thread repaints at ~5 Hz. Each repaint takes the visible window only (by
+``QTimer`` on the GUI thread repaints at ~3 Hz (the utilization plot at ~1 Hz). Each repaint takes the visible window only (by
 default the last five minutes, or the whole run when shorter) and reduces it to min/max pairs
 per pixel column, so a one-hour history costs the same to draw as a one-minute one. Missing
 values are NaN and show as gaps, never as zero.
@@ -138,9 +138,18 @@ def minmax_reduce(t: np.ndarray, y: np.ndarray, buckets: int) -> tuple[np.ndarra
 
 
 class MemoryChart(QWidget):
-    """GPU memory (top) and utilization (bottom) over time; see the module docstring for series names."""
+    """GPU memory (top) and utilization (bottom) over time; see the module docstring for series names.
 
-    REPAINT_MS = 200
+    Cost control (benchmarks/bench_gui_chart.py; goal <= 10 % of one core for 8 GPUs at 20 Hz with an
+    hour of history): a frame costs the same whatever the number of points, so the memory plot is
+    redrawn every ``REPAINT_MS`` and the utilization plot only every ``UTIL_EVERY`` frames (its own x
+    range, not linked); curves whose visible data did not change get no ``setData``; axis ranges are
+    set only when they change; auto-range is off (we know the ranges); thin cosmetic pens (width 1)
+    for the many per-GPU curves, which Qt's raster engine draws far faster than wide ones.
+    """
+
+    REPAINT_MS = 300  # ~3 Hz: in a 5-minute window a frame moves the curves by about one pixel
+    UTIL_EVERY = 3  # utilization plot: ~1 Hz
     BUCKETS = 400  # min/max pairs per curve per frame: ~1 pair per pixel column at 1366x768
     MAX_FADED = 6
 
@@ -152,9 +161,14 @@ class MemoryChart(QWidget):
         self.follow = True
         self._dirty = False
         self._curves: dict[str, pg.PlotDataItem] = {}
+        self._drawn: dict[str, tuple[int, int]] = {}  # curve -> (first, last) store rows it shows
         self._faded: list[tuple[str, list[pg.PlotDataItem]]] = []
         self._gpu_names: dict[int, str] = {}
+        self._framework = "TensorFlow"
+        self._xrange: dict[int, tuple[float, float]] = {}
+        self._ymax = 0.0
         self.frames = 0
+        self.util_frames = 0
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -166,11 +180,13 @@ class MemoryChart(QWidget):
             p.showGrid(x=True, y=True, alpha=0.25)
             p.setMouseEnabled(x=False, y=False)
             p.hideButtons()
+            p.disableAutoRange()
             p.getAxis("left").setWidth(62)  # room for "100000" ticks beside the label; both plots align
-        self.util_plot.setXLink(self.mem_plot)
         self.util_plot.setYRange(0, 100, padding=0.02)
+        # The time axis is labelled once, under the utilization plot; tick text is the dearest part of a frame.
+        self.mem_plot.getAxis("bottom").setStyle(showValues=False)
         self.mem_legend = self.mem_plot.addLegend(offset=(8, 8), labelTextSize="9pt")
-        self.util_legend = self.util_plot.addLegend(offset=(8, 4), labelTextSize="8pt")
+        self.util_legend = None  # same colours as the memory legend: a second legend only cost paint time
         self.empty_label = QLabel()
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -180,7 +196,7 @@ class MemoryChart(QWidget):
         lay.addWidget(self.util_plot, 1)
         self._timer = QTimer(self)
         self._timer.setInterval(self.REPAINT_MS)
-        self._timer.timeout.connect(self.repaint_now)
+        self._timer.timeout.connect(self._on_timer)
         self.retranslate()
 
     # -- text -------------------------------------------------------------------------------
@@ -202,6 +218,14 @@ class MemoryChart(QWidget):
     def set_gpu_names(self, names: Mapping[int, str]) -> None:
         self._gpu_names = dict(names)
 
+    def set_framework(self, name: str) -> None:
+        """Whose allocator the ``tf.current`` / ``tf.peak`` series come from (recordings: PyTorch, JAX)."""
+        if name != self._framework:
+            self._framework = name
+            for key, item in list(self._curves.items()):
+                if key.startswith("tf."):
+                    self._relabel(key, item)
+
     def _label(self, name: str) -> str:
         if name.startswith("gpu"):
             idx_s, _, kind = name[3:].partition(".")
@@ -214,15 +238,22 @@ class MemoryChart(QWidget):
             if kind == "util":
                 return gpu
         if name == "tf.current":
+            if self._framework != "TensorFlow":
+                return _t("{0} in use (current)").format(self._framework)
             return _t("TF in use (current)")
         if name == "tf.peak":
+            if self._framework != "TensorFlow":
+                return _t("{0} peak").format(self._framework)
             return _t("TF peak")
         return name
 
     def _relabel(self, name: str, item: pg.PlotDataItem) -> None:
-        legend = self.util_legend if name.endswith(".util") else self.mem_legend
-        legend.removeItem(item)
-        legend.addItem(item, self._label(name))
+        # One legend entry per GPU (+ TF): the per-process and utilization curves share the GPU's colour,
+        # and every legend row is repainted with each frame.
+        if name.endswith(".util") or name.endswith(".proc"):
+            return
+        self.mem_legend.removeItem(item)
+        self.mem_legend.addItem(item, self._label(name))
 
     # -- data -------------------------------------------------------------------------------
 
@@ -250,8 +281,12 @@ class MemoryChart(QWidget):
     def clear(self) -> None:
         for name, item in self._curves.items():
             (self.util_plot if name.endswith(".util") else self.mem_plot).removeItem(item)
-            (self.util_legend if name.endswith(".util") else self.mem_legend).removeItem(item)
+            self.mem_legend.removeItem(item)
         self._curves.clear()
+        self._drawn.clear()
+        self._framework = "TensorFlow"
+        self._xrange.clear()
+        self._ymax = 0.0
         self.store = SeriesStore()
         self._dirty = True
         self.repaint_now()
@@ -266,10 +301,10 @@ class MemoryChart(QWidget):
                 return None
             color = PALETTE[int(idx_s) % len(PALETTE)]
             if kind == "proc":
-                # A thin line, not a filled area or a dash pattern: both multiplied the paint cost per frame.
-                item = pg.PlotDataItem(pen=pg.mkPen(color, width=1))
+                # A dotted thin line, not a filled area: a fill multiplied the paint cost per frame.
+                item = pg.PlotDataItem(pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine))
             else:
-                item = pg.PlotDataItem(pen=pg.mkPen(color, width=2))
+                item = pg.PlotDataItem(pen=pg.mkPen(color, width=1))
         elif name == "tf.current":
             item = pg.PlotDataItem(pen=pg.mkPen("#000", width=2, style=Qt.PenStyle.DashLine))
         elif name == "tf.peak":
@@ -291,28 +326,47 @@ class MemoryChart(QWidget):
         t_start = max(float(t[0]), t_end - self.window_s) if self.follow else float(t[0])
         return t_start, max(t_end, t_start + 1.0)
 
-    def repaint_now(self) -> None:
-        """Draw the visible window (called by the timer; tests and exports call it directly)."""
+    def _on_timer(self) -> None:
+        self.repaint_now(util=self.frames % self.UTIL_EVERY == 0)
+
+    def _set_xrange(self, plot: pg.PlotWidget, t0: float, t1: float) -> None:
+        key = id(plot)
+        if self._xrange.get(key) != (t0, t1):
+            self._xrange[key] = (t0, t1)
+            plot.setXRange(t0, t1, padding=0.01)
+
+    def repaint_now(self, util: bool = True) -> None:
+        """Draw the visible window (called by the timer; tests and exports call it directly).
+
+        ``util=False`` leaves the utilization plot as it is (the timer updates it at 1 Hz).
+        """
         has_data = len(self.store) > 0 or bool(self._faded)
-        self.empty_label.setVisible(not has_data)
+        if self.empty_label.isHidden() != has_data:
+            self.empty_label.setHidden(has_data)
         if not self._dirty:
             return
-        self._dirty = False
+        self._dirty = util is False  # the utilization plot still has to catch up
         t0, t1 = self.visible_range()
         sl = self.store.window(t0, t1)
-        t = self.store.t()[sl]
+        t_all = self.store.t()
+        t = t_all[sl]
         ymax = 0.0
         for name in self.store.names:
+            is_util = name.endswith(".util")
+            if is_util and not util:
+                continue
             item = self._curve(name)
             if item is None:
                 continue
             y = self.store.col(name)[sl]
+            finite = y[np.isfinite(y)]
+            if not is_util and len(finite):
+                ymax = max(ymax, float(finite.max()))
+            if self._drawn.get(name) == (sl.start, sl.stop):
+                continue  # nothing new in this curve's window
+            self._drawn[name] = (sl.start, sl.stop)
             tt, yy = minmax_reduce(t, y, self.BUCKETS)
             item.setData(tt, yy, connect="finite")
-            if not name.endswith(".util") and len(yy):
-                finite = yy[np.isfinite(yy)]
-                if len(finite):
-                    ymax = max(ymax, float(finite.max()))
         for name in self.store.names:
             if name.endswith(".total"):
                 col = self.store.col(name)[sl]
@@ -324,8 +378,14 @@ class MemoryChart(QWidget):
                 _, fy = it.getData()
                 if fy is not None and len(fy):
                     ymax = max(ymax, float(np.nanmax(fy)))
-        self.mem_plot.setXRange(t0, t1, padding=0.01)
-        self.mem_plot.setYRange(0, max(ymax * 1.05, 100.0), padding=0)
+        self._set_xrange(self.mem_plot, t0, t1)
+        if util:
+            self._set_xrange(self.util_plot, t0, t1)
+            self.util_frames += 1
+        top = max(ymax * 1.05, 100.0)
+        if abs(top - self._ymax) > 1e-6:
+            self._ymax = top
+            self.mem_plot.setYRange(0, top, padding=0)
         self.frames += 1
 
     # -- comparison -------------------------------------------------------------------------

@@ -42,6 +42,7 @@ DATASETS = {
     "cifar100": ((32, 32, 3), 100, "cifar-100-python"),
 }
 PRECISIONS = ("fp32", "mixed_float16", "mixed_bfloat16")
+BACKENDS = ("tensorflow", "jax", "torch")
 MEMORY_MODES = ("default", "growth", "limit")
 
 ADVICE = {
@@ -61,6 +62,11 @@ ADVICE = {
     "tf-config": "Multi-worker training reads the cluster from the TF_CONFIG environment variable "
     "(tfgpu-wizard cluster writes it for each worker).",
     "no-tensorflow": "TensorFlow could not be imported in this Python. Install it there, or pick another Python.",
+    "no-backend": "Keras 3 on this backend could not be imported in this Python: install keras>=3 and the "
+    "backend (jax or torch) there, or use --backend tensorflow.",
+    "multi-gpu-unsupported": "Keras 3's PyTorch backend has no multi-GPU distribution, so this sample trains on one "
+    "GPU there: choose one GPU (--devices gpu:0), or use --backend jax (DataParallel) or tensorflow "
+    "(MirroredStrategy) for all GPUs.",
     "error": "See the error output (stderr) for the details; tfgpu-wizard diagnose can explain it.",
 }
 
@@ -215,6 +221,11 @@ def build_parser():
     p.add_argument("--learning-rate", type=float, default=0.01)
     p.add_argument("--synthetic-samples", type=_positive_int, default=1024)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--backend", choices=BACKENDS, default="tensorflow",
+                   help="Keras 3 backend: tensorflow (default), jax or torch (these never import TensorFlow)")
+    p.add_argument("--steps-per-execution", type=_positive_int, default=None,
+                   help="training steps per call into the backend (default: 1; on JAX the --log-every value, "
+                   "so the host waits for the GPU only at log points)")
     return p
 
 
@@ -235,6 +246,27 @@ def check_flags(args):
                           exit_code=EXIT_BAD_FLAGS)
     if not (args.learning_rate > 0 and math.isfinite(args.learning_rate)):
         raise SampleError("bad-flags", "--learning-rate must be a positive number", exit_code=EXIT_BAD_FLAGS)
+    if args.steps_per_execution and (args.loop != "fit" or args.multi_worker):
+        raise SampleError("bad-flags", "--steps-per-execution applies to --loop fit only", exit_code=EXIT_BAD_FLAGS)
+    if args.backend != "tensorflow":
+        other = args.backend
+        if args.multi_worker or args.tf_config:
+            raise SampleError("bad-flags", "--multi-worker is TensorFlow's MultiWorkerMirroredStrategy; it does not "
+                              "apply with --backend %s" % other, exit_code=EXIT_BAD_FLAGS)
+        if args.loop != "fit":
+            raise SampleError("bad-flags", "--loop custom is a TensorFlow tf.function loop; use --loop fit with "
+                              "--backend %s" % other, exit_code=EXIT_BAD_FLAGS)
+    if args.backend == "torch":
+        if args.logical_cpus > 1:
+            raise SampleError("bad-flags", "--logical-cpus needs a multi-device distribution, which Keras 3's "
+                              "PyTorch backend does not have", exit_code=EXIT_BAD_FLAGS)
+        if args.steps_per_execution and args.steps_per_execution > 1:
+            raise SampleError("bad-flags", "Keras 3's PyTorch backend runs one step per execution "
+                              "(--steps-per-execution must be 1)", exit_code=EXIT_BAD_FLAGS)
+        if args.devices[0] == "gpus" and len(args.devices[1]) > 1:
+            raise SampleError("multi-gpu-unsupported", "--backend torch trains on one GPU only (Keras 3's PyTorch "
+                              "backend has no multi-GPU distribution); %d were asked for" % len(args.devices[1]),
+                              exit_code=EXIT_CONFIG)
 
 
 def read_tf_config(path=None):
@@ -593,8 +625,11 @@ class Progress:
     """Turns 'a step finished' into progress events every N steps; timing excludes nothing but is honest
     about the first window (it includes tracing/compilation: ``warmup`` is true)."""
 
-    def __init__(self, tf, em, args, global_batch, logical_gpus, optimizer_getter):
+    def __init__(self, tf, em, args, global_batch, logical_gpus, optimizer_getter, memory_fn=None):
         self.tf = tf
+        # memory_fn() -> [{device, current, peak, ...}]: the backend's own statistics (JAX/PyTorch);
+        # without it, TensorFlow's get_memory_info per logical GPU.
+        self.memory_fn = memory_fn or (lambda: memory_stats(tf, logical_gpus))
         self.em = em
         self.every = args.log_every
         self.total = args.steps
@@ -631,7 +666,7 @@ class Progress:
             "images_per_sec": _num(n * self.batch / dt) if dt > 0 else None,
             "elapsed": _num(now - self.t0),
             "warmup": warmup,
-            "memory": memory_stats(self.tf, self.gpus),
+            "memory": self.memory_fn(),
         }
         if self.mixed16:
             fields["loss_scale"] = loss_scale_of(self.optimizer_getter())
@@ -650,8 +685,26 @@ class Progress:
             "images_per_sec_overall": _num(self.step * self.batch / total_time) if total_time > 0 else None,
             "final_loss": self.last.get("loss"),
             "final_accuracy": self.last.get("accuracy"),
-            "memory": memory_stats(self.tf, self.gpus),
+            "memory": self.memory_fn(),
         }
+
+    def done_through(self, step, loss_fn, acc_fn):
+        """Like ``done`` for a loop that reports only now and then (several steps per execution):
+        ``step`` is the number of steps finished so far; an event is written when a log point was reached."""
+        step = min(int(step), self.total)
+        if step <= self.step:
+            return
+        crossed = (step // self.every) > (self.step // self.every) or step == self.total
+        self.step = step - 1
+        if crossed:
+            # done() emits when the step it reaches is a log point; make it one for this call.
+            every, self.every = self.every, 1
+            try:
+                self.done(loss_fn, acc_fn)
+            finally:
+                self.every = every
+        else:
+            self.step = step
 
 
 def _jit_arg(args):
@@ -667,6 +720,8 @@ def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_fac
             compile_kw["jit_compile"] = _jit_arg(args)
         elif args.jit != "auto":
             compile_kw["jit_compile"] = args.jit == "on"
+        if args.steps_per_execution:
+            compile_kw["steps_per_execution"] = args.steps_per_execution
         model.compile(optimizer=optimizer,
                       loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
                       metrics=["accuracy"], **compile_kw)
@@ -675,8 +730,10 @@ def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_fac
     class _Callback(keras.callbacks.Callback):
         def on_train_batch_end(self, batch, logs=None):
             logs = logs or {}
-            progress.done(lambda: logs.get("loss"),
-                          lambda: logs.get("accuracy", logs.get("sparse_categorical_accuracy")))
+            # ``batch`` is the last step of this execution (0-based; epochs=1), so this also works with
+            # several steps per execution.
+            progress.done_through(batch + 1, lambda: logs.get("loss"),
+                                  lambda: logs.get("accuracy", logs.get("sparse_categorical_accuracy")))
 
     model.fit(ds, epochs=1, steps_per_epoch=args.steps, verbose=0, shuffle=False, callbacks=[_Callback()])
     return progress
@@ -731,9 +788,22 @@ def _on_signal(signum, frame):
     raise Terminated(signum)
 
 
+def _run_other_backend(args, em):
+    """Keras 3 on JAX or PyTorch: target/sample_keras3.py, loaded by path (it sits beside this file)."""
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sample_keras3.py")
+    spec = importlib.util.spec_from_file_location("tfgpu_wizard_sample_keras3", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.run_keras3(args, em, sys.modules[__name__])
+
+
 def run(argv, em):
     args = build_parser().parse_args(argv)
     check_flags(args)
+    if args.backend != "tensorflow":
+        return _run_other_backend(args, em)
     if args.tf_config and not args.multi_worker:
         raise SampleError("bad-flags", "--tf-config only applies with --multi-worker", exit_code=EXIT_BAD_FLAGS)
     worker = read_tf_config(args.tf_config) if args.multi_worker else None

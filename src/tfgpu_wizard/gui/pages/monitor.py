@@ -7,7 +7,7 @@ Data flows in two ways, both ending in ``MemoryChart.add_sample`` on the GUI thr
 * GPU readings from the core sampler's own thread (``core.sampler``), polled from its buffer
   by a GUI timer at 10 Hz, or a saved run / bundled recording replayed through ``core.runs``.
 
-The chart repaints on its own timer at ~5 Hz whatever the sampling rate.
+The chart repaints on its own timer at ~3 Hz whatever the sampling rate.
 """
 
 from __future__ import annotations
@@ -62,13 +62,17 @@ MODE_TEXT = {
 }
 
 
-def snapshot_rows(snaps, t0: float) -> list[tuple[float, dict[str, float | None]]]:
-    """Core ``GpuSnapshot``s (bytes, one per GPU per tick) -> chart rows (seconds since ``t0``, MiB)."""
+def snapshot_rows(snaps, t0: float, scale: float = 1.0) -> list[tuple[float, dict[str, float | None]]]:
+    """Core ``GpuSnapshot``s (bytes, one per GPU per tick) -> chart rows (seconds since ``t0``, MiB).
+
+    ``scale``: a replay at N x real time has its snapshot times compressed N-fold; multiplying by N
+    gives the recorded time axis back.
+    """
     rows: list[tuple[float, dict[str, float | None]]] = []
     last_t = None
     for s in snaps:
         if s.t != last_t:
-            rows.append((s.t - t0, {}))
+            rows.append(((s.t - t0) * scale, {}))
             last_t = s.t
         vals = rows[-1][1]
         g = s.gpu
@@ -79,8 +83,42 @@ def snapshot_rows(snaps, t0: float) -> list[tuple[float, dict[str, float | None]
     return rows
 
 
+def event_memory_rows(events, t0: float) -> tuple[list[tuple[float, dict[str, float | None]]], str]:
+    """A run file's events -> chart rows of the framework's own current/peak memory (MiB), and its name.
+
+    Reads the sample protocol's ``progress`` events (``memory: [{current, peak}]`` per GPU, summed: what
+    ``tf.config.experimental.get_memory_info`` said) and, for the bundled PyTorch/JAX recordings, their
+    ``step`` events (``allocated`` / ``peak`` of the framework's allocator). ``t0``: the run time of the
+    chart's first row.
+    """
+    rows: list[tuple[float, dict[str, float | None]]] = []
+    name = "TensorFlow"
+    for t, ev in events:
+        if not isinstance(ev, dict):
+            continue
+        values: dict[str, float | None] = {}
+        mem = ev.get("memory")
+        if ev.get("type") == "progress" and isinstance(mem, list):
+            cur = [m.get("current") for m in mem if isinstance(m, dict)]
+            peak = [m.get("peak") for m in mem if isinstance(m, dict)]
+            if cur and all(isinstance(c, (int, float)) for c in cur):
+                values["tf.current"] = sum(cur) / MIB
+            if peak and all(isinstance(c, (int, float)) for c in peak):
+                values["tf.peak"] = sum(peak) / MIB
+        elif ev.get("event") == "start" and ev.get("framework"):
+            name = {"torch": "PyTorch", "jax": "JAX"}.get(str(ev["framework"]), str(ev["framework"]))
+        elif isinstance(ev.get("allocated"), (int, float)):
+            values["tf.current"] = ev["allocated"] / MIB
+            if isinstance(ev.get("peak"), (int, float)):
+                values["tf.peak"] = ev["peak"] / MIB
+        if values:
+            rows.append((float(t) - t0, values))
+    return rows, name
+
+
 class MonitorPage(Page):
     SAMPLE_TIMEOUT_S = 1800.0
+    REPLAY_SPEED = 1000.0  # a recording replays through the core sampler at 1000 x real time
     replay_done = Signal(bool)
 
     def __init__(self, state, parent=None) -> None:
@@ -495,33 +533,37 @@ class MonitorPage(Page):
         if self._replay is not None and self._replay.is_running():
             return False
         try:
-            source = ReplaySource(path, speed=math.inf)
+            source = ReplaySource(path, speed=self.REPLAY_SPEED)
         except Exception as exc:  # noqa: BLE001 - bad file: say so, lose nothing
             self.run_state.setText(verdict_html("bad", _t("Could not open {0}: {1}").format(path.name, exc)))
             return False
 
-        def replay() -> tuple[list, list, str, str]:
+        def replay() -> tuple[list, list, str, str, list]:
             sampler = Sampler(source, interval=0.01, history_s=36_000.0, name="tfgpu-replay")
             sampler.start(wait=True)
             sampler.join(120.0)
             sampler.stop()
-            return sampler.since(-math.inf), list(sampler.devices), sampler.state, sampler.state_detail
+            record = getattr(source, "record", None)
+            ticks = getattr(record, "ticks", None) or [(0.0, [])]
+            events = [(t - ticks[0][0], ev) for t, ev in (getattr(record, "events", None) or [])]
+            return sampler.since(-math.inf), list(sampler.devices), sampler.state, sampler.state_detail, events
 
         from tfgpu_wizard.gui.workers import ThreadTask
 
         self._replay = ThreadTask(replay, name="tfgpu-replay-load")
         self._replay.done.connect(lambda result, p=path: self._on_replayed(p, result))
-        self._replay.failed.connect(
-            lambda msg, p=path: self.run_state.setText(
-                verdict_html("bad", _t("Could not open {0}: {1}").format(p.name, msg))
-            )
-        )
+        self._replay.failed.connect(lambda msg, p=path: self._replay_failed(p, msg))
         self.status.emit(_t("Opening {0}…").format(path.name))
         self._replay.start()
         return True
 
-    def _on_replayed(self, path: Path, result: tuple[list, list, str, str]) -> None:
-        snaps, devices, state, detail = result
+    def _replay_failed(self, path: Path, message: str) -> None:
+        self.status.emit("")
+        self.run_state.setText(verdict_html("bad", _t("Could not open {0}: {1}").format(path.name, message)))
+        self.replay_done.emit(False)
+
+    def _on_replayed(self, path: Path, result: tuple[list, list, str, str, list]) -> None:
+        snaps, devices, state, detail, events = result
         self.status.emit("")
         if not snaps:
             self.run_state.setText(
@@ -533,7 +575,11 @@ class MonitorPage(Page):
             self.chart.keep_as_faded(self._run_label)
         self.chart.clear()
         self.chart.set_gpu_names({d.index: d.name for d in devices})
-        self.chart.add_samples(snapshot_rows(snaps, snaps[0].t))
+        rows = snapshot_rows(snaps, snaps[0].t, self.REPLAY_SPEED)
+        mem_rows, framework = event_memory_rows(events, 0.0)
+        merged = sorted(rows + mem_rows, key=lambda r: r[0])  # the store's time axis must be sorted
+        self.chart.set_framework(framework)
+        self.chart.add_samples(merged)
         self._run_label = path.stem
         self.chart.follow = False
         self.chart.repaint_now()

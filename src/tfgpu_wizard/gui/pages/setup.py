@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -79,6 +80,14 @@ def host_html(report: Any) -> str:
     return "".join(parts)
 
 
+def _scrolled(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
 class SetupPage(Page):
     def __init__(self, state, parent=None) -> None:
         super().__init__(parent)
@@ -124,12 +133,13 @@ class SetupPage(Page):
         self.stack.addWidget(w)
 
         # Choose
+        # Each step scrolls on its own, so a long recommendation never makes the window taller than the screen.
         self.choose = ChooseView(self)
-        self.stack.addWidget(self.choose)
+        self.stack.addWidget(_scrolled(self.choose))
 
         # Commands
         self.commands = CommandsView(self)
-        self.stack.addWidget(self.commands)
+        self.stack.addWidget(_scrolled(self.commands))
         self.choose.choice_changed.connect(self._on_choice)
 
         # Verify
@@ -205,8 +215,7 @@ class SetupPage(Page):
 
     def _on_host(self, report) -> None:
         self._show_host()
-        self.choose.retranslate()
-        self.commands.retranslate()
+        self.choose.set_host(self.state.host)
 
     def _show_host(self) -> None:
         if self.state.host is not None:

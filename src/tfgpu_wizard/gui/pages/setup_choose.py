@@ -88,7 +88,7 @@ def row_summary(cand: Any) -> list[Any]:
     out = [r for r in cand.reasons if r.kind in ("caveat", "cost")]
     out += [r for r in (bm.reasons if bm else ()) if r.kind in ("caveat", "cost")]
     if not out:
-        out = [r for r in cand.reasons if r.kind == "ok"][:1]
+        out = [r for r in (*cand.reasons, *(bm.reasons if bm else ())) if r.kind in ("ok", "info")][:1]
     return out
 
 
@@ -172,6 +172,7 @@ class ChooseView(QWidget):
         self.table.setAlternatingRowColors(False)
         hdr = self.table.horizontalHeader()
         hdr.setStretchLastSection(True)
+        self.table.setMinimumHeight(180)
         root.addWidget(self.table, 1)
 
         self.tf_combo.currentIndexChanged.connect(self._pins_changed)

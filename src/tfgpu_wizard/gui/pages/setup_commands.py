@@ -313,6 +313,7 @@ class CommandsView(QWidget):
         tl = QVBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
         self.tabs = QTabWidget()
+        self.tabs.setMinimumHeight(160)
         tl.addWidget(self.tabs, 1)
         buttons = QHBoxLayout()
         self.btn_copy = QPushButton()
@@ -411,6 +412,10 @@ class CommandsView(QWidget):
             view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
             view.setPlainText(plan.script())
             view.setObjectName(f"script-{shell}")
+            # Open at the first step: the helper functions at the top are not what a beginner reads first.
+            cursor = view.document().find("[1/")
+            if not cursor.isNull():
+                view.verticalScrollBar().setValue(max(0, cursor.block().firstLineNumber() - 1))
             self.tabs.addTab(view, SHELL_TITLES.get(shell, shell))
         if keep in self.plans:
             self.tabs.setCurrentIndex(list(self.plans).index(keep))

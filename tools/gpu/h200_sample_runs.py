@@ -1,0 +1,107 @@
+"""Record the bundled sample on the GPU machine (Keras 3 on JAX and PyTorch), one `tfgpu-wizard record` per run.
+
+Usage (repository root, keras & co. installed as wheels, PYTHONPATH=<wheels>:src):
+    python3 tools/gpu/h200_sample_runs.py OUTDIR [--budget SECONDS] [--only NAME ...]
+
+Each run is a real `tfgpu-wizard record --python python3 --backend ...` (the sampler watches the sample's
+process through NVML); the run files land in OUTDIR/runs, named after the scenario, with a `recorded_on`
+line in the header (GPU, driver, date, the word recording) and the label saying backend, model, batch,
+precision and memory mode. Runs are done in order of importance and the rest is skipped once the time
+budget is spent. Nothing here is imported by the app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+LIMIT_MB = 8192
+
+# name: (backend, model, batch, steps, log_every, precision, memory)
+SCENARIOS: list[tuple[str, tuple[str, str, int, int, int, str, str]]] = [
+    ("jax-resnet20-fp32-default", ("jax", "resnet20", 1024, 400, 25, "fp32", "default")),
+    ("jax-resnet20-mixed_float16-default", ("jax", "resnet20", 1024, 400, 25, "mixed_float16", "default")),
+    ("jax-cnn-fp32-default", ("jax", "cnn", 1024, 1500, 100, "fp32", "default")),
+    ("jax-cnn-mixed_float16-default", ("jax", "cnn", 1024, 1500, 100, "mixed_float16", "default")),
+    ("jax-resnet20-mixed_bfloat16-default", ("jax", "resnet20", 1024, 400, 25, "mixed_bfloat16", "default")),
+    ("jax-cnn-mixed_bfloat16-default", ("jax", "cnn", 1024, 1500, 100, "mixed_bfloat16", "default")),
+    ("jax-resnet20-fp32-growth", ("jax", "resnet20", 1024, 200, 25, "fp32", "growth")),
+    ("jax-resnet20-fp32-limit", ("jax", "resnet20", 1024, 200, 25, "fp32", "limit")),
+    ("torch-cnn-fp32-default", ("torch", "cnn", 1024, 300, 25, "fp32", "default")),
+    ("torch-resnet20-mixed_float16-default", ("torch", "resnet20", 1024, 150, 25, "mixed_float16", "default")),
+    ("torch-cnn-fp32-limit", ("torch", "cnn", 1024, 200, 25, "fp32", "limit")),
+    ("jax-cnn-fp32-growth", ("jax", "cnn", 1024, 800, 100, "fp32", "growth")),
+    ("jax-cnn-fp32-limit", ("jax", "cnn", 1024, 800, 100, "fp32", "limit")),
+]
+
+
+def smi(query: str) -> str:
+    out = subprocess.run(["nvidia-smi", f"--query-gpu={query}", "--format=csv,noheader,nounits", "-i", "0"],
+                         capture_output=True, text=True, timeout=30)
+    return out.stdout.strip().splitlines()[0].strip()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("outdir")
+    ap.add_argument("--budget", type=float, default=500.0, help="seconds for all runs together")
+    ap.add_argument("--only", nargs="*", default=None)
+    ap.add_argument("--batch", type=int, default=None, help="override every scenario's batch")
+    a = ap.parse_args()
+    out = Path(a.outdir)
+    (out / "runs").mkdir(parents=True, exist_ok=True)
+    data = out / "data"
+    name, driver, total = smi("name"), smi("driver_version"), int(float(smi("memory.total")))
+    today = date.today().isoformat()
+    t_start = time.monotonic()
+    results = []
+    for scen, (backend, model, batch, steps, log_every, precision, memory) in SCENARIOS:
+        if a.only and scen not in a.only:
+            continue
+        batch = a.batch or batch
+        left = a.budget - (time.monotonic() - t_start)
+        if left < 45:
+            results.append({"scenario": scen, "skipped": "time budget spent"})
+            continue
+        label = (f"recording: Keras 3 sample on {backend}, {model}, batch {batch}, {precision}, memory {memory}"
+                 f" -- {name}, driver {driver}, {today}")
+        cmd = [sys.executable, "-m", "tfgpu_wizard", "record", "--python", sys.executable, "--backend", backend,
+               "--model", model, "--batch-size", str(batch), "--steps", str(steps), "--log-every", str(log_every),
+               "--precision", precision, "--memory", memory, "--gpu-total-mb", str(total), "--interval", "0.1",
+               "--timeout", str(int(min(150, left - 10))), "--label", label]
+        if memory == "limit":
+            cmd += ["--memory-limit", str(LIMIT_MB)]
+        env = dict(os.environ, TFGPU_WIZARD_DATA=str(data / scen), NCCL_NVLS_ENABLE="0")
+        t0 = time.monotonic()
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=min(170, left))
+        files = sorted((data / scen / "runs").glob("*.run.jsonl"))
+        entry = {"scenario": scen, "rc": p.returncode, "seconds": round(time.monotonic() - t0, 1),
+                 "stderr_tail": p.stderr[-1500:]}
+        if files:
+            lines = files[0].read_text(encoding="utf-8").splitlines()
+            header = json.loads(lines[0])
+            header["recorded_on"] = f"{name}, driver {driver}, {today} (recording: real run of tools/gpu/" \
+                                    f"h200_sample_runs.py, scenario {scen})"
+            header["run_id"] = f"recording-sample-{scen}"
+            lines[0] = json.dumps(header, ensure_ascii=False)
+            (out / "runs" / f"sample-{scen}.run.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+            for line in lines:
+                obj = json.loads(line)
+                if obj.get("type") == "event" and obj["event"].get("type") in ("summary", "error"):
+                    entry[obj["event"]["type"]] = obj["event"]
+        results.append(entry)
+        print(json.dumps({k: v for k, v in entry.items() if k != "stderr_tail"})[:600], flush=True)
+        if p.returncode != 0:
+            print(p.stderr[-1500:], flush=True)
+    (out / "results.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
