@@ -31,10 +31,11 @@ from pathlib import Path
 import pytest
 
 from tfgpu_wizard.core import i18n
+from tfgpu_wizard.core.matrix import DataText, tr_data
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "tfgpu_wizard"
-SCANNED = ("core", "commands")
+SCANNED = ("core", "commands", "cli.py")
 CATALOG_DIR = resources_dir() / "i18n"
 DATA_CONTEXT = "matrix-data"
 
@@ -45,6 +46,9 @@ N_CONTEXTS = {
     "core/diagnose_rules.py": "diagnose",
     "core/host.py": "host",
     "core/nvml.py": "monitor",
+    "commands/plan.py": "plan",
+    "core/plan.py": "plan",
+    "commands/runs.py": "monitor",
     "core/i18n.py": None,  # defines N_, marks nothing
 }
 
@@ -182,7 +186,7 @@ def _scan() -> tuple[list[Found], list[str]]:
     found: list[Found] = []
     problems: list[str] = []
     for part in SCANNED:
-        for path in sorted((SRC / part).rglob("*.py")):
+        for path in sorted((SRC / part).rglob("*.py")) if (SRC / part).is_dir() else [SRC / part]:
             f, p = _scan_file(path)
             found += f
             problems += p
@@ -252,9 +256,8 @@ def test_matrix_texts_have_zh_cn_translations() -> None:
 # -- the catalogs --------------------------------------------------------------------------------
 
 
-def test_catalogs_are_well_formed_and_consistent() -> None:
-    files = _ts_files()
-    assert files, "no *_zh_CN.ts catalogs"
+def catalog_problems(files: list[Path]) -> list[str]:
+    """Malformed files, empty translations, and (context, source) pairs translated differently twice."""
     seen: dict[tuple[str, str], tuple[str, str]] = {}
     problems: list[str] = []
     for ts in files:
@@ -285,52 +288,147 @@ def test_catalogs_are_well_formed_and_consistent() -> None:
                         f"{ts.name}: [{name}] {source!r} is translated differently in {seen[key][0]}"
                     )
                 seen.setdefault(key, (ts.name, text))
+    return problems
+
+
+def test_catalogs_are_well_formed_and_consistent() -> None:
+    files = _ts_files()
+    assert files, "no *_zh_CN.ts catalogs"
+    problems = catalog_problems(files)
     assert not problems, "\n".join(problems)
+
+
+def test_catalog_check_finds_conflicts_and_broken_files(tmp_path: Path) -> None:
+    head = '<?xml version="1.0" encoding="utf-8"?>\n<TS version="2.1" language="zh_CN"><context><name>plan</name>'
+    (tmp_path / "a_zh_CN.ts").write_text(
+        head + "<message><source>Steps</source><translation>步骤</translation></message></context></TS>",
+        encoding="utf-8",
+    )
+    (tmp_path / "b_zh_CN.ts").write_text(
+        head + "<message><source>Steps</source><translation>阶段</translation></message>"
+        "<message><source>Empty</source><translation></translation></message></context></TS>",
+        encoding="utf-8",
+    )
+    (tmp_path / "c_zh_CN.ts").write_text(head + "<message>", encoding="utf-8")
+    problems = "\n".join(catalog_problems(sorted(tmp_path.glob("*.ts"))))
+    assert "'Steps' is translated differently in a_zh_CN.ts" in problems
+    assert "empty translation of 'Empty'" in problems
+    assert "c_zh_CN.ts: not well-formed XML" in problems
+
+
+def test_matrix_texts_translate_when_shown_and_stay_english_as_data() -> None:
+    """tr_data / DataText on real matrix texts: filled recipe templates too; str() and JSON stay English."""
+    title = "pip in a virtual environment; CUDA 12.2 and cuDNN 8.9 installed on the system"
+    zh = tr_data(title, "zh_CN")
+    assert "12.2" in zh and "8.9" in zh and re.search("[\u4e00-\u9fff]", zh), zh
+    assert tr_data(title, "en") == title
+    assert tr_data("/home/ana/tf env", "zh_CN") == "/home/ana/tf env"  # not matrix text: unchanged
+    t = DataText("XLA cannot find ptxas")
+    assert str(t) == "XLA cannot find ptxas" and json.dumps([t]) == '["XLA cannot find ptxas"]'
+    before = i18n.language()
+    template = "Known defect worked around: {}."  # how Why/Step fill their arguments
+    try:
+        i18n.set_language("zh_CN")
+        assert template.format(t) == "Known defect worked around: XLA 找不到 ptxas."
+        i18n.set_language("en")
+        assert f"{t}" == "XLA cannot find ptxas"
+    finally:
+        i18n.set_language(before)
 
 
 # -- what real plans and recommendations use ----------------------------------------------------
 
 
 RECORDED_HOSTS = sorted((resources_dir() / "recordings").glob("doctor-*.json"))
+SHELLS_FOR = {"linux": ("bash", "powershell"), "macos": ("zsh",), "wsl2": ("bash",), "windows": ("powershell", "cmd")}
+
+
+def _plan_texts(plan) -> Iterator[Found]:
+    where = f"plan {plan.tensorflow}/{plan.platform}/{plan.method}/{plan.shell}"
+    for w in plan.why:
+        yield Found(where, "plan", w.text_en)
+        for a in w.args:
+            if isinstance(a, DataText):
+                yield Found(where, DATA_CONTEXT, str(a))
+    for st in plan.steps:
+        yield Found(where, "plan", st.explain)
+        if st.admin_reason:
+            yield Found(where, "plan", st.admin_reason)
+        for a in st.explain_args:
+            if isinstance(a, DataText):
+                yield Found(where, DATA_CONTEXT, str(a))
+
+
+def _unique(items: Iterator[Found]) -> list[Found]:
+    seen: dict[tuple[str | None, str], Found] = {}
+    for it in items:
+        seen.setdefault((it.context, it.text), it)
+    return list(seen.values())
+
+
+def _data_missing(items: list[Found]) -> list[str]:
+    """matrix-data texts may be filled templates (recipe titles): check them the way tr_data finds them."""
+    return [f"untranslated {it!r}" for it in items if tr_data(it.text, "zh_CN") == it.text]
+
+
+def test_every_plan_of_the_matrix_is_translated() -> None:
+    """Every row x method x shell through the real ``build_plan`` (no host: nothing host-specific)."""
+    from tfgpu_wizard.core.matrix import load_matrix
+    from tfgpu_wizard.core.plan import PlanError, build_plan
+
+    matrix = load_matrix()
+    found: list[Found] = []
+    built = 0
+    for row in matrix.rows:
+        for method in row.methods:
+            for shell in SHELLS_FOR[row.platform]:
+                prefix = "C:\\tf env" if row.platform == "windows" else "/tmp/tf env"
+                try:
+                    plan = build_plan(row, None, method, shell, prefix)
+                except PlanError:
+                    continue
+                built += 1
+                found += _plan_texts(plan)
+    assert built > 100
+    items = _unique(iter(found))
+    cat = _catalog()
+    missing = _missing([i for i in items if i.context != DATA_CONTEXT], cat)
+    missing += _data_missing([i for i in items if i.context == DATA_CONTEXT])
+    assert not missing, f"{len(missing)} text(s) used by real plans:\n" + "\n".join(missing)
 
 
 @pytest.mark.parametrize("host_file", RECORDED_HOSTS, ids=lambda p: p.stem)
-def test_real_plans_and_recommendations_are_translated(host_file: Path) -> None:
-    """Recorded ``doctor --json`` reports (labelled recordings) through the real recommend/plan code."""
+def test_recorded_host_recommendation_and_plans_are_translated(host_file: Path) -> None:
+    """A recorded ``doctor --json`` report (labelled recording) through the real recommend and plan code."""
     from tfgpu_wizard.core.host_model import HostReport
-    from tfgpu_wizard.core.matrix import load_matrix, tr_data
+    from tfgpu_wizard.core.matrix import load_matrix
     from tfgpu_wizard.core.plan import PlanError, build_plan
     from tfgpu_wizard.core.recommend import MESSAGES, recommend
 
-    cat = _catalog()
     host = HostReport.from_json(host_file.read_text(encoding="utf-8"))
-    matrix = load_matrix()
-    rec = recommend(matrix, host, lang="zh_CN") if "lang" in recommend.__code__.co_varnames else recommend(matrix, host)
-    used: list[Found] = []
-    checked = 0
+    rec = recommend(load_matrix(), host)
+    assert rec.candidates
+    found: list[Found] = []
+    for n in rec.notes:
+        found.append(Found("recommend notes", "recommend", MESSAGES[n.code]))
     for cand in rec.candidates:
-        for code in {r.code for r in (*cand.reasons, *(x for m in cand.methods for x in m.reasons))}:
-            used.append(Found(f"recommend:{code}", "recommend", MESSAGES[code]))
+        reasons = (*cand.reasons, *(r for m in cand.methods for r in m.reasons))
+        found += [Found(f"recommend {cand.row.version}", "recommend", MESSAGES[r.code]) for r in reasons]
         for opt in cand.methods:
             if not opt.usable:
                 continue
-            for shell in ("bash", "powershell", "cmd"):
-                try:
-                    plan = build_plan(cand.row, host, opt.method, shell, "/tmp/tf env", python=opt.python)
-                except PlanError:
-                    continue
-                checked += 1
-                for w in plan.why:
-                    used.append(Found(f"Why in {cand.row.version}/{opt.method}", "plan", w.text_en))
-                    for a in w.args:
-                        if tr_data(a, "zh_CN") == a and re.search(r"[A-Za-z]{4,} [a-z]{3,}", a):
-                            pass  # free text such as a path or a version needs no translation
-                for st in plan.steps:
-                    used.append(Found(f"Step in {cand.row.version}/{opt.method}", "plan", st.explain))
-                    if st.admin_reason:
-                        used.append(Found(f"admin reason in {cand.row.version}", "plan", st.admin_reason))
-    assert checked > 0
-    seen: set[tuple[str | None, str]] = set()
-    unique = [u for u in used if (u.context, u.text) not in seen and not seen.add((u.context, u.text))]
-    missing = _missing(unique, cat)
-    assert not missing, f"{len(missing)} template(s) used by real plans:\n" + "\n".join(missing)
+            try:
+                plan = build_plan(cand.row, host, opt.method, "bash", "/tmp/tf env", python=opt.python)
+            except PlanError:
+                continue
+            found += _plan_texts(plan)
+    items = _unique(iter(found))
+    missing = _missing([i for i in items if i.context != DATA_CONTEXT], _catalog())
+    missing += _data_missing([i for i in items if i.context == DATA_CONTEXT])
+    assert not missing, f"{len(missing)} text(s) used for {host_file.name}:\n" + "\n".join(missing)
+    # the defects the recommendation names come out in Chinese, placeholders filled
+    zh = recommend(load_matrix(), host, lang="zh_CN")
+    for cand in zh.candidates:
+        for r in cand.reasons:
+            if r.code.startswith("known-"):
+                assert re.search("[\u4e00-\u9fff]", r.message), r.message

@@ -1,64 +1,85 @@
 """Render every page of the app to PNG, at 1366x768, in English and Chinese.
 
-    QT_QPA_PLATFORM=offscreen python tools/render_pages.py [out_dir]
+    QT_QPA_PLATFORM=offscreen python tools/render_pages.py [out_dir] [--host detect|recording]
     xvfb-run -s "-screen 0 1366x768x24" python tools/render_pages.py out   # a real X server
 
-The monitor page is shown with a bundled recording when one exists (resources/recordings), else
-with a synthetic staircase clearly labelled as such in the output name.
+``--host recording`` (default) shows the doctor report recorded on an H200
+(resources/recordings/doctor-h200.json) as the detected machine, so the Setup steps look as they do on
+a GPU machine; ``--host detect`` runs the real detection of this machine. The Setup page is rendered
+once per wizard step (setup-1-machine ... setup-4-verify). The monitor page shows a bundled recording
+(resources/recordings/*.run.jsonl) replayed through the core sampler.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
+SIZE = (1366, 768 - 40)  # the window on a 1366x768 screen, minus a task bar
+MONITOR_RECORDING = "torch_train.run.jsonl"
+
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1] if len(argv) > 1 else "page-renders")
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    host_mode = "detect" if "--host=detect" in argv or ("--host" in argv and "detect" in argv) else "recording"
+    out = Path(args[0] if args else "page-renders")
     out.mkdir(parents=True, exist_ok=True)
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(argv[:1])
+    from tfgpu_wizard.core.host_model import HostReport
+    from tfgpu_wizard.core.paths import resources_dir
     from tfgpu_wizard.gui.app import create_window
     from tfgpu_wizard.gui.mainwindow import PAGES
+    from tfgpu_wizard.gui.pages.setup import STEPS
 
     win = create_window("en")
-    win.resize(1366, 768 - 40)
+    win.resize(*SIZE)
     win.show()
-    detected = []
-    win.host_ready.connect(detected.append)
-    if win.detect_host():
-        while not detected:
-            app.processEvents()
+    setup = win.page("setup")
+    if host_mode == "recording":
+        data = json.loads((resources_dir() / "recordings" / "doctor-h200.json").read_text(encoding="utf-8"))
+        setup.set_host(HostReport.from_dict(data))
+    else:
+        detected = []
+        win.host_ready.connect(detected.append)
+        if win.detect_host():
+            while not detected:
+                app.processEvents()
     monitor = win.page("monitor")
-    recordings = sorted((Path(__file__).resolve().parents[1] / "resources" / "recordings").glob("*.run.jsonl"))
-    tag = ""
-    if recordings:
-        done = []
+    recordings = sorted((resources_dir() / "recordings").glob("*.run.jsonl"))
+    chosen = [p for p in recordings if p.name == MONITOR_RECORDING] or recordings[:1]
+    if chosen:
+        done: list[bool] = []
         monitor.replay_done.connect(done.append)
-        monitor.open_run(recordings[0])
+        monitor.open_run(chosen[0])
         while not done:
             app.processEvents()
-    else:
-        tag = "-synthetic"
-        for i in range(600):
-            t = i / 10
-            monitor.chart.add_sample(t, {"gpu0.used": 600 + 2000 * min(4, i // 120), "gpu0.util": 40 + (i % 50),
-                                         "tf.current": 1500 + (i % 30) * 10, "tf.peak": 1900})
+
+    def shot(name: str) -> None:
+        for _ in range(5):
+            app.processEvents()
+        monitor.chart.repaint_now()
+        path = out / f"{name}.png"
+        win.grab().save(str(path))
+        print(path)
+
     for lang in ("en", "zh_CN"):
         win.set_language(lang)
         for name in PAGES:
             win.show_page(name)
-            for _ in range(5):
-                app.processEvents()
-            if name == "monitor":
-                monitor.chart.repaint_now()
-            path = out / f"{name}{tag if name == 'monitor' else ''}-{lang}.png"
-            win.grab().save(str(path))
-            print(path)
+            if name == "setup":
+                for i, step in enumerate(STEPS):
+                    setup.show_step(i)
+                    shot(f"setup-{i + 1}-{step}-{lang}")
+                setup.show_step(0)
+            else:
+                shot(f"{name}-{lang}")
+        win.show_page("sanity")
     win.shutdown()
     win.close()
     return 0

@@ -486,4 +486,582 @@ Install PySide6-Essentials and pyqtgraph, or use the terminal commands (tfgpu-wi
 请安装 PySide6-Essentials 和 pyqtgraph，或使用终端命令（tfgpu-wizard doctor、plan、verify）。</translation>
     </message>
 </context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>{0} in use (current)</source>
+        <translation>{0} 正在使用（当前）</translation>
+    </message>
+    <message>
+        <source>{0} peak</source>
+        <translation>{0} 峰值</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkPage</name>
+    <message>
+        <source>Runs the sample once per setting below, one after another, with the same model and batch, and compares images per second. Without a GPU it compares CPU settings.</source>
+        <translation>按下面的每种设置依次运行一次示例（模型和批大小相同），比较每秒处理的图像数。没有 GPU 时比较 CPU 设置。</translation>
+    </message>
+    <message>
+        <source>Speedup (×)</source>
+        <translation>加速比（×）</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message>
+        <source>Benchmark: {0}…</source>
+        <translation>基准测试：{0}…</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosePage</name>
+    <message>
+        <source>Paste the whole output of the failing command (the TensorFlow log and the traceback). Nothing leaves your computer.</source>
+        <translation>粘贴出错命令的完整输出（TensorFlow 日志和回溯信息）。内容不会离开你的电脑。</translation>
+    </message>
+    <message>
+        <source>Diagnosis is not available: {0}</source>
+        <translation>无法诊断：{0}</translation>
+    </message>
+    <message>
+        <source>The diagnosis failed: {0}</source>
+        <translation>诊断失败：{0}</translation>
+    </message>
+    <message>
+        <source>Search the last error line on the web, or open an issue with the whole log.</source>
+        <translation>在网上搜索最后一行错误，或附上完整日志提交 issue。</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>Open run or recording</source>
+        <translation>打开运行记录或录制数据</translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation>导出 PNG</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message>
+        <source>The sample script is missing from this build.</source>
+        <translation>此版本缺少示例脚本。</translation>
+    </message>
+    <message>
+        <source>, {0} img/s</source>
+        <translation>，{0} 张图像/秒</translation>
+    </message>
+    <message>
+        <source>{0:,.0f} MiB (peak {1:,.0f})</source>
+        <translation>{0:,.0f} MiB（峰值 {1:,.0f}）</translation>
+    </message>
+    <message>
+        <source>Running: {0}</source>
+        <translation>运行中：{0}</translation>
+    </message>
+    <message>
+        <source>Stopped: it ran longer than the time limit.</source>
+        <translation>已停止：运行时间超过了时限。</translation>
+    </message>
+</context>
+<context>
+    <name>SanityPage</name>
+    <message>
+        <source>Sanity check: training…</source>
+        <translation>健全性检查：训练中…</translation>
+    </message>
+    <message>
+        <source>No answer: TensorFlow did not finish in time.</source>
+        <translation>没有结果：TensorFlow 未能按时完成。</translation>
+    </message>
+    <message>
+        <source>One click: the wizard starts TensorFlow in your Python, checks which devices it sees, then trains a small network for {0} steps and tells you plainly whether the GPU did the work.</source>
+        <translation>一键检查：向导在你的 Python 中启动 TensorFlow，查看它能识别哪些设备，然后训练一个小网络 {0} 步，并直接告诉你 GPU 是否参与了计算。</translation>
+    </message>
+    <message>
+        <source>Starting TensorFlow and looking for the GPU…</source>
+        <translation>正在启动 TensorFlow 并查找 GPU…</translation>
+    </message>
+    <message>
+        <source>Open Setup to install TensorFlow for your GPU; the Diagnose page explains the output below.</source>
+        <translation>打开“安装设置”为你的 GPU 安装 TensorFlow；“诊断”页面可解释下面的输出。</translation>
+    </message>
+    <message>
+        <source>The Diagnose page can explain the full log (copy it from below).</source>
+        <translation>“诊断”页面可以解释完整日志（从下面复制）。</translation>
+    </message>
+    <message>
+        <source>{0:,.0f} images/s</source>
+        <translation>{0:,.0f} 张图像/秒</translation>
+    </message>
+    <message>
+        <source>{0} steps trained on the CPU ({1}). Open Setup to find out why the GPU is not used.</source>
+        <translation>在 CPU 上训练了 {0} 步（{1}）。打开“安装设置”查看为什么没有使用 GPU。</translation>
+    </message>
+    <message>
+        <source>Training {0} steps…</source>
+        <translation>正在训练 {0} 步…</translation>
+    </message>
+    <message>
+        <source>This Python could not be started: {0}</source>
+        <translation>无法启动这个 Python：{0}</translation>
+    </message>
+    <message>
+        <source>Devices: {0}. {1} steps done. {2}</source>
+        <translation>设备：{0}。已完成 {1} 步。{2}</translation>
+    </message>
+    <message>
+        <source>Sanity check: step {0}/{1}</source>
+        <translation>健全性检查：第 {0}/{1} 步</translation>
+    </message>
+    <message>
+        <source>What to do:</source>
+        <translation>怎么做：</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>原因：</translation>
+    </message>
+</context>
+<context>
+    <name>SetupPage</name>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>Verifying TensorFlow…</source>
+        <translation>正在验证 TensorFlow…</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>TensorFlow</source>
+        <translation>TensorFlow</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Enter the path of a Python first.</source>
+        <translation>请先输入 Python 的路径。</translation>
+    </message>
+    <message>
+        <source>The verification probe is missing from this build.</source>
+        <translation>此版本缺少验证探针。</translation>
+    </message>
+    <message>
+        <source>Stopped by you.</source>
+        <translation>已由你停止。</translation>
+    </message>
+    <message>
+        <source>The box is empty: paste a log first.</source>
+        <translation>输入框为空：请先粘贴日志。</translation>
+    </message>
+    <message>
+        <source>{0}, runs CUDA up to {1}</source>
+        <translation>{0}，最高支持 CUDA {1}</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>GPU {0}</source>
+        <translation>GPU {0}</translation>
+    </message>
+    <message>
+        <source>not installed in this Python</source>
+        <translation>此 Python 中未安装</translation>
+    </message>
+    <message>
+        <source>Starting TensorFlow in {0}…</source>
+        <translation>正在 {0} 中启动 TensorFlow…</translation>
+    </message>
+    <message>
+        <source>No known problem found in this log.</source>
+        <translation>在此日志中没有发现已知问题。</translation>
+    </message>
+    <message>
+        <source>Press Verify: the wizard starts TensorFlow in that Python and checks the GPU.</source>
+        <translation>点击“验证”：向导会在该 Python 中启动 TensorFlow 并检查 GPU。</translation>
+    </message>
+    <message>
+        <source>Detecting your machine (driver, GPUs, Python, TensorFlow)…</source>
+        <translation>正在检测你的电脑（驱动、GPU、Python、TensorFlow）…</translation>
+    </message>
+    <message>
+        <source>Not detected yet: press “Detect again”.</source>
+        <translation>尚未检测：请点击“重新检测”。</translation>
+    </message>
+    <message>
+        <source>Detection failed: {0}</source>
+        <translation>检测失败：{0}</translation>
+    </message>
+    <message>
+        <source>What the error output says</source>
+        <translation>错误输出说明了什么</translation>
+    </message>
+</context>
+<context>
+    <name>SetupChoose</name>
+    <message>
+        <source>recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>works</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>works, with caveats</source>
+        <translation>可用，但有注意事项</translation>
+    </message>
+    <message>
+        <source>ruled out</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>pip in a venv</source>
+        <translation>pip（虚拟环境）</translation>
+    </message>
+    <message>
+        <source>conda environment</source>
+        <translation>conda 环境</translation>
+    </message>
+    <message>
+        <source>Docker image</source>
+        <translation>Docker 镜像</translation>
+    </message>
+    <message>
+        <source>TensorFlow</source>
+        <translation>TensorFlow</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>CUDA / cuDNN</source>
+        <translation>CUDA / cuDNN</translation>
+    </message>
+    <message>
+        <source>Methods</source>
+        <translation>安装方式</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>TensorFlow version:</source>
+        <translation>TensorFlow 版本：</translation>
+    </message>
+    <message>
+        <source>Install method:</source>
+        <translation>安装方式：</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>On Windows you have two ways</source>
+        <translation>在 Windows 上有两种方式</translation>
+    </message>
+    <message>
+        <source>uses your GPU</source>
+        <translation>使用你的 GPU</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <source>Best for this version</source>
+        <translation>此版本的最佳方式</translation>
+    </message>
+    <message>
+        <source>The table says what rules each version out; fix that first, or pin a version below to see what it would take.</source>
+        <translation>表格列出了每个版本不可用的原因；请先解决这些问题，或在下面指定一个版本，看看需要做什么。</translation>
+    </message>
+    <message>
+        <source>TensorFlow 2.10, natively on Windows</source>
+        <translation>TensorFlow 2.10，直接在 Windows 上运行</translation>
+    </message>
+    <message>
+        <source>Current TensorFlow inside WSL2</source>
+        <translation>在 WSL2 中使用最新的 TensorFlow</translation>
+    </message>
+    <message>
+        <source>Choose a version</source>
+        <translation>选择一个版本</translation>
+    </message>
+    <message>
+        <source>Waiting for the machine to be detected (step 1)…</source>
+        <translation>正在等待检测电脑（第 1 步）…</translation>
+    </message>
+    <message>
+        <source>No TensorFlow version fits this machine as it is.</source>
+        <translation>按这台电脑目前的状况，没有合适的 TensorFlow 版本。</translation>
+    </message>
+    <message>
+        <source>The recommendation could not be made: {0}</source>
+        <translation>无法给出推荐：{0}</translation>
+    </message>
+    <message>
+        <source>TensorFlow has no official builds for this system, so there is nothing to choose. The Learn page lists the alternatives.</source>
+        <translation>TensorFlow 没有为这个系统提供官方版本，因此无可选择。“学习”页面列出了替代方案。</translation>
+    </message>
+    <message>
+        <source>suggested</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>no version fits</source>
+        <translation>没有合适的版本</translation>
+    </message>
+    <message>
+        <source>You follow the recommendation: nothing extra to do.</source>
+        <translation>你采用了推荐方案：无需额外操作。</translation>
+    </message>
+    <message>
+        <source>This choice does not work here:</source>
+        <translation>这个选择在此不可用：</translation>
+    </message>
+    <message>
+        <source>Recommended ({0})</source>
+        <translation>推荐（{0}）</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>What this choice costs:</source>
+        <translation>这个选择的代价：</translation>
+    </message>
+</context>
+<context>
+    <name>SetupCommands</name>
+    <message>
+        <source>Administrator step</source>
+        <translation>管理员步骤</translation>
+    </message>
+    <message>
+        <source>This step needs administrator rights:</source>
+        <translation>此步骤需要管理员权限：</translation>
+    </message>
+    <message>
+        <source>Run this step</source>
+        <translation>运行此步骤</translation>
+    </message>
+    <message>
+        <source>Skip this step</source>
+        <translation>跳过此步骤</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Environment folder:</source>
+        <translation>环境文件夹：</translation>
+    </message>
+    <message>
+        <source>empty: a folder in your home (tf-&lt;version&gt;-gpu)</source>
+        <translation>留空：使用主目录中的文件夹（tf-&lt;版本&gt;-gpu）</translation>
+    </message>
+    <message>
+        <source>Update the plan</source>
+        <translation>更新方案</translation>
+    </message>
+    <message>
+        <source>Copy script</source>
+        <translation>复制脚本</translation>
+    </message>
+    <message>
+        <source>Copy commands only</source>
+        <translation>仅复制命令</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save the plan into a folder</source>
+        <translation>将方案保存到文件夹</translation>
+    </message>
+    <message>
+        <source>sudo may ask for your password in a terminal; if it cannot, skip this step and run it in a terminal yourself.</source>
+        <translation>sudo 可能会在终端中要求输入密码；如果无法输入，请跳过此步骤，自己在终端中运行。</translation>
+    </message>
+    <message>
+        <source>(not for this system: skipped)</source>
+        <translation>（不适用于此系统：已跳过）</translation>
+    </message>
+    <message>
+        <source>(a step you do by hand; see the script's comment)</source>
+        <translation>（需要手动完成的步骤；见脚本中的注释）</translation>
+    </message>
+    <message>
+        <source>Run it for me</source>
+        <translation>替我运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Choose a TensorFlow version and an install method in step 2 first.</source>
+        <translation>请先在第 2 步选择 TensorFlow 版本和安装方式。</translation>
+    </message>
+    <message>
+        <source>Running the plan… Cancel stops it at once.</source>
+        <translation>正在运行方案…点击“取消”可立即停止。</translation>
+    </message>
+    <message>
+        <source>All steps finished.</source>
+        <translation>所有步骤已完成。</translation>
+    </message>
+    <message>
+        <source>A step failed; the output above says why. The Diagnose page explains logs.</source>
+        <translation>有一个步骤失败了；上面的输出说明了原因。“诊断”页面可以解释日志。</translation>
+    </message>
+    <message>
+        <source>Cancelled by you.</source>
+        <translation>已由你取消。</translation>
+    </message>
+    <message>
+        <source>Stopped before an administrator step, as you asked.</source>
+        <translation>已按你的要求在管理员步骤前停止。</translation>
+    </message>
+    <message>
+        <source>(administrator step skipped by you)</source>
+        <translation>（你跳过了管理员步骤）</translation>
+    </message>
+    <message>
+        <source>The script is on the clipboard.</source>
+        <translation>脚本已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>The commands are on the clipboard.</source>
+        <translation>命令已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Replace your files?</source>
+        <translation>替换你的文件？</translation>
+    </message>
+    <message>
+        <source>Running in {0}</source>
+        <translation>在 {0} 中运行</translation>
+    </message>
+    <message>
+        <source>Could not start bash: {0}</source>
+        <translation>无法启动 bash：{0}</translation>
+    </message>
+    <message>
+        <source>(exit code {0})</source>
+        <translation>（退出码 {0}）</translation>
+    </message>
+    <message>
+        <source>Step {0} of {1}: {2}</source>
+        <translation>第 {0}/{1} 步：{2}</translation>
+    </message>
+    <message>
+        <source>No plan for this choice: {0}</source>
+        <translation>这个选择没有可用的方案：{0}</translation>
+    </message>
+    <message>
+        <source>Saved in {0}: {1}</source>
+        <translation>已保存到 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>These files were changed after tfgpu-wizard wrote them (or it did not write them):
+
+{0}
+
+Replace them with the new plan?</source>
+        <translation>这些文件在 tfgpu-wizard 写入后被修改过（或者不是它写入的）：
+
+{0}
+
+要用新方案替换它们吗？</translation>
+    </message>
+    <message>
+        <source>Nothing was written; your files are unchanged.</source>
+        <translation>没有写入任何内容；你的文件保持不变。</translation>
+    </message>
+    <message>
+        <source>{0} step(s) need administrator rights; “Run it for me” asks before each one.</source>
+        <translation>{0} 个步骤需要管理员权限；“替我运行”会在每一步之前询问你。</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkPage</name>
+    <message>
+        <source>One GPU, FP32</source>
+        <translation>单个 GPU，FP32</translation>
+    </message>
+    <message>
+        <source>All GPUs, FP32</source>
+        <translation>全部 GPU，FP32</translation>
+    </message>
+    <message>
+        <source>All GPUs, mixed precision</source>
+        <translation>全部 GPU，混合精度</translation>
+    </message>
+    <message>
+        <source>One GPU, FP32, memory limit 4 GB</source>
+        <translation>单个 GPU，FP32，显存上限 4 GB</translation>
+    </message>
+    <message>
+        <source>CPU, FP32</source>
+        <translation>CPU，FP32</translation>
+    </message>
+    <message>
+        <source>CPU, mixed_bfloat16</source>
+        <translation>CPU，mixed_bfloat16</translation>
+    </message>
+    <message>
+        <source>The speedup chart appears here after the first two settings have run. Press “Run the comparison”; each setting takes about a minute.</source>
+        <translation>前两种设置运行完后，这里会显示加速比图表。点击“运行对比”；每种设置大约需要一分钟。</translation>
+    </message>
+    <message>
+        <source>not run yet</source>
+        <translation>尚未运行</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>Saved as {0}</source>
+        <translation>已保存为 {0}</translation>
+    </message>
+</context>
 </TS>

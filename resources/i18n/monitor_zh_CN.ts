@@ -283,5 +283,49 @@
         <source>End</source>
         <translation>结束</translation>
     </message>
+    <message>
+        <source>NVML, driver {version}</source>
+        <translation>NVML，驱动 {version}</translation>
+    </message>
+    <message>
+        <source>{path}: the recording holds no GPU samples</source>
+        <translation>{path}：该录制中没有 GPU 采样</translation>
+    </message>
+    <message>
+        <source>replay of {label}</source>
+        <translation>回放：{label}</translation>
+    </message>
+    <message>
+        <source>util {gpu} %   mem-util {mem} %</source>
+        <translation>GPU 利用率 {gpu} %   显存带宽利用率 {mem} %</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>gpu-lost</source>
+        <translation>GPU 丢失</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation>不完整</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>(exit code {code})</source>
+        <translation>(退出码 {code})</translation>
+    </message>
 </context>
 </TS>

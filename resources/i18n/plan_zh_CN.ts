@@ -439,5 +439,33 @@
         <source>administrator: {}</source>
         <translation>需要管理员权限：{}</translation>
     </message>
+    <message>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>works</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>works-with-caveats</source>
+        <translation>可用，需注意</translation>
+    </message>
+    <message>
+        <source>ruled-out</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>it installs a system package and reconfigures the Docker daemon</source>
+        <translation>它会安装系统软件包并重新配置 Docker 守护进程</translation>
+    </message>
 </context>
 </TS>

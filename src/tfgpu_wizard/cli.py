@@ -95,7 +95,12 @@ def main(argv: list[str] | None = None) -> int:
             )
             args = build_parser(only="doctor").parse_args(["doctor"])
     if getattr(args, "_missing", None):
-        print(f"tfgpu-wizard {args._missing}: not available in this build", file=sys.stderr)
+        from tfgpu_wizard.core.i18n import tr
+
+        print(
+            tr("cli", "tfgpu-wizard {command}: not available in this build").format(command=args._missing),
+            file=sys.stderr,
+        )
         return 2
     try:
         return int(args._run(args) or 0)

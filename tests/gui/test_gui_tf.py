@@ -31,6 +31,14 @@ def test_real_cpu_sample_run_shows_in_monitor(window, qtbot):
     assert page.lab_ips.text() != "—" and page.lab_loss.text() != "—"
     assert "Finished" in page.run_state.text()
     assert window.status_text() == "Ready"  # the status line does not keep claiming a run
+    # the run was recorded with core.runs and reads back with every progress event
+    from tfgpu_wizard.core.runs import read_run
+
+    assert page.last_run_path is not None and page.last_run_path.name in page.run_state.text()
+    record = read_run(page.last_run_path)
+    kinds = [ev.get("type") for _, ev in record.events]
+    assert kinds.count("progress") == seen.count("progress") and "summary" in kinds
+    assert record.end is not None and record.end["status"] == "finished"
 
 
 def test_cancel_mid_run(window, qtbot):
@@ -55,3 +63,29 @@ def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
     # this CI machine has no GPU: the honest answer is "only the CPU"
     assert page.verdict_kind == "bad"
     assert "only on the CPU" in page.verdict.text()
+    # the probe's reasons say why (core.target.probe_verdict: here tensorflow-cpu, a CPU-only build)
+    assert page.probe_verdict is not None and page.probe_verdict.status == "no-gpu"
+    for reason in page.probe_verdict.reasons:
+        assert reason in page.details.text()
+
+
+def test_benchmark_compares_cpu_settings_and_exports(window, qtbot, tmp_path):
+    """The Benchmark page on this GPU-less machine: two real CPU runs in sequence, a table, a chart, a CSV."""
+    from tfgpu_wizard.gui.pages.benchmark import CPU_CONFIGS
+
+    page = window.show_page("benchmark")
+    assert [page.table.item(r, 0).text() for r in range(page.table.rowCount())] == [c[0] for c in CPU_CONFIGS]
+    assert page.table.item(0, 4).text() == "not run yet" and not page.plot_empty.isHidden()
+    page.start(configs=CPU_CONFIGS, steps=10)
+    assert page.busy() and "running" in page.table.item(0, 4).text()
+    qtbot.waitUntil(lambda: not page.busy(), timeout=240_000)
+    assert [r["status"] for r in page.results] == ["ok", "ok"], page.results
+    assert all(r["images_per_sec"] > 0 for r in page.results)
+    assert page.table.item(0, 3).text() == "1.00×" and page.table.item(1, 3).text().endswith("×")
+    assert page.table.item(1, 4).text().startswith("✓")
+    assert page.plot_empty.isHidden() and not page.plot.isHidden()
+    out = tmp_path / "基准 result.csv"
+    page.export_csv(str(out))
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("setting,images_per_sec") and len(lines) == 3
+    assert window.status_text() == "Ready"

@@ -79,7 +79,10 @@ def main() -> int:
             cmd += ["--memory-limit", str(LIMIT_MB)]
         env = dict(os.environ, TFGPU_WIZARD_DATA=str(data / scen), NCCL_NVLS_ENABLE="0")
         t0 = time.monotonic()
-        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=min(170, left))
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=min(170, left))
+        except subprocess.TimeoutExpired as exc:
+            p = subprocess.CompletedProcess(cmd, 124, "", str(exc))
         files = sorted((data / scen / "runs").glob("*.run.jsonl"))
         entry = {"scenario": scen, "rc": p.returncode, "seconds": round(time.monotonic() - t0, 1),
                  "stderr_tail": p.stderr[-1500:]}

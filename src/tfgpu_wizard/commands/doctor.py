@@ -58,7 +58,7 @@ def _pad(text: str, width: int) -> str:
 
 def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -> str:
     """The human-readable report (translated); ``marks`` maps ok/error/warning/info to symbols."""
-    from tfgpu_wizard.core.host import explain_cuda_versions, note_text, sorted_notes
+    from tfgpu_wizard.core.host import explain_cuda_versions, note_detail, note_text, sorted_notes
     from tfgpu_wizard.core.i18n import tr
 
     marks = marks or _UNICODE_MARKS
@@ -173,7 +173,7 @@ def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -
     if attention:
         out.append(tr(CTX, "Needs attention"))
         for n in attention:
-            out.extend(_note_lines(status(n.severity), note_text(n), n.detail, indent, width))
+            out.extend(_note_lines(status(n.severity), note_text(n), note_detail(n), indent, width))
         out.append("")
     for title, rows in sections:
         out.append(title)
@@ -184,7 +184,7 @@ def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -
     if infos:
         out.append(tr(CTX, "Good to know"))
         for n in infos:
-            out.extend(_note_lines(status("info"), note_text(n), n.detail, indent, width))
+            out.extend(_note_lines(status("info"), note_text(n), note_detail(n), indent, width))
         out.append("")
     out.append(tr(CTX, "Driver CUDA and toolkit CUDA"))
     for para in explain_cuda_versions(r):

@@ -72,7 +72,9 @@ def render(snapshots: list[Any], names: dict[int, str], source_label: str, live:
             continue
         lines.append(
             f"GPU {s.gpu}  {name}   {_num(s.temp_c, '{:.0f}')} °C   {_num(s.power_w, '{:.0f}')} W   "
-            f"util {_num(s.util_gpu, '{:.0f}')} %   mem-util {_num(s.util_mem, '{:.0f}')} %"
+            + tr("monitor", "util {gpu} %   mem-util {mem} %").format(
+                gpu=_num(s.util_gpu, "{:.0f}"), mem=_num(s.util_mem, "{:.0f}")
+            )
         )
         mem = (f"  {_bar(s.mem_used, s.mem_reserved, s.mem_total)} "
                f"{tr('monitor', 'used')} {_mib(s.mem_used)}")

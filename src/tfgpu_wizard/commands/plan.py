@@ -14,7 +14,10 @@ import argparse
 import json
 import os
 import sys
+import unicodedata
 from pathlib import Path
+
+from tfgpu_wizard.core.i18n import N_
 
 CTX = "plan"
 
@@ -169,7 +172,12 @@ def _print_table(rec, out, tr) -> None:
     for n in rec.notes:
         print(f"  · {n.message}", file=out)
     print("", file=out)
-    print(f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}{'status':<20}" + tr(CTX, "why"), file=out)
+    status_words = {s: tr(CTX, s) for s in STATUS_WORDS}
+    width = max(len("status"), *(_width(w) for w in status_words.values())) + 2
+    print(
+        f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}{_pad(tr(CTX, 'status'), width)}" + tr(CTX, "why"),
+        file=out,
+    )
     for c in rec.candidates:
         row = c.row
         cuda = f"{row.cuda or '-'} / {row.cudnn or '-'}"
@@ -177,4 +185,18 @@ def _print_table(rec, out, tr) -> None:
         why = "; ".join(r.message for r in reasons[:2])
         minors = row.python_minors()
         py = f"{minors[0]}–{minors[-1]}" if minors else str(row.python)
-        print(f"  {row.version:<10}{py:<16}{cuda:<14}{c.status:<20}{why}", file=out)
+        status = _pad(status_words.get(c.status, c.status), width)
+        print(f"  {row.version:<10}{py:<16}{cuda:<14}{status}{why}", file=out)
+
+
+# The candidate statuses of core.recommend, as shown in the table (translated with tr(CTX, ...)).
+STATUS_WORDS = (N_("recommended"), N_("works"), N_("works-with-caveats"), N_("ruled-out"))
+
+
+def _width(text: str) -> int:
+    """Columns the text takes in a terminal: CJK characters are two columns wide."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(1, width - _width(text))

@@ -38,8 +38,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                 g.add_argument(_flag(f.name), dest=f.name, action="store_true")
             continue
         kind: Any = str
-        if isinstance(default, int):
-            kind = int
+        annotation = str(f.type)  # a string under `from __future__ import annotations`
+        if isinstance(default, int) or (default is None and annotation.startswith("int")):
+            kind = int  # an optional whole number (gpu_total_mb) must reach SampleConfig as an int
         elif isinstance(default, float):
             kind = float
         g.add_argument(_flag(f.name), dest=f.name, type=kind, default=default)

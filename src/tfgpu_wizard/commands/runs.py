@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections import Counter
 
-from tfgpu_wizard.core.i18n import tr
+from tfgpu_wizard.core.i18n import N_, tr
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -38,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
             for s in items:
                 dur = "" if s.duration_s is None else f"{s.duration_s:8.1f} s"
                 gpus = ", ".join(s.gpus) or "-"
-                print(f"{s.run_id:22} {s.created[:19]:19} {s.status:10} {dur:>10}  {gpus}  {s.label}")
+                status = _status(s.status)
+                status += " " * max(0, 10 - _width(status))
+                print(f"{s.run_id:22} {s.created[:19]:19} {status} {dur:>10}  {gpus}  {s.label}")
             if getattr(args, "recordings", False):
                 print(tr("monitor", "Bundled recordings (real GPU traces):"))
                 for p in runs.bundled_recordings():
@@ -62,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
             print(tr("monitor", "Wrote {rows} rows to {path}").format(rows=n, path=args.csv))
             return 0
         h = record.header
-        print(f"{tr('monitor', 'Run')}: {record.run_id}   {h.get('created', '')}   {record.status}")
+        print(f"{tr('monitor', 'Run')}: {record.run_id}   {h.get('created', '')}   {_status(record.status)}")
         print(f"{tr('monitor', 'File')}: {path}")
         if h.get("label"):
             print(f"{tr('monitor', 'Label')}: {h['label']}")
@@ -82,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
         if record.end:
             detail = record.end.get("detail")
             code = record.end.get("exit_code")
-            print(f"{tr('monitor', 'End')}: {record.status}" + (f" (exit code {code})" if code is not None else "")
+            exit_text = " " + tr("monitor", "(exit code {code})").format(code=code) if code is not None else ""
+            print(f"{tr('monitor', 'End')}: {_status(record.status)}" + exit_text
                   + (f"\n  {detail}" if detail else ""))
         return 0
     except runs.RunFileError as exc:
@@ -91,3 +94,18 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"{exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+
+
+# Run statuses of core.runs, shown translated (context "monitor").
+STATUS_WORDS = (N_("finished"), N_("failed"), N_("stopped"), N_("gpu-lost"), N_("incomplete"), N_("running"))
+
+
+def _status(status: str) -> str:
+    return tr("monitor", status) if status in STATUS_WORDS else status
+
+
+def _width(text: str) -> int:
+    """Terminal columns: CJK characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)

@@ -38,6 +38,10 @@ def add_sample_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jit", default="auto", help="XLA: auto | on | off")
     parser.add_argument("--learning-rate", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--backend", default="tensorflow",
+                        help="Keras 3 backend: tensorflow (default) | jax | torch (these never import TensorFlow)")
+    parser.add_argument("--steps-per-execution", type=int, default=0,
+                        help="training steps per call into the backend (default: automatic)")
 
 
 def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
@@ -49,7 +53,8 @@ def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
         memory=args.memory, memory_limit=args.memory_limit, gpu_total_mb=args.gpu_total_mb, devices=args.devices,
         logical_cpus=args.logical_cpus, multi_worker=multi_worker, precision=args.precision,
         prefetch=not args.no_prefetch, loop=args.loop, jit=args.jit, learning_rate=args.learning_rate,
-        seed=args.seed,
+        seed=args.seed, backend=getattr(args, "backend", "tensorflow"),
+        steps_per_execution=getattr(args, "steps_per_execution", 0),
     )
 
 
@@ -74,12 +79,20 @@ def format_event(ev) -> str | None:
     d = ev.data
     if ev.type == "start":
         v = d.get("versions") or {}
+        if v.get("backend") in ("jax", "torch"):
+            fw = v.get("backend")
+            return tr(CTX, "Keras {keras} on {backend} {version}, Python {py} (pid {pid})").format(
+                keras=v.get("keras"), backend={"jax": "JAX", "torch": "PyTorch"}[fw], version=v.get(fw),
+                py=v.get("python"), pid=d.get("pid"))
         return tr(CTX, "TensorFlow {tf}, Keras {keras}, Python {py} (pid {pid})").format(
             tf=v.get("tensorflow"), keras=v.get("keras"), py=v.get("python"), pid=d.get("pid"))
     if ev.type == "devices":
         line = tr(CTX, "{strategy} on {devices}: {replicas} replica(s), global batch {batch}").format(
             strategy=d.get("strategy"), devices=", ".join(d.get("devices") or []), replicas=d.get("replicas"),
             batch=d.get("global_batch"))
+        if d.get("memory_mapping") and not d.get("memory_effect"):
+            line += " · " + tr(CTX, "memory mode {mode}: {effect}").format(
+                mode=d.get("memory_mode"), effect=d.get("memory_mapping"))
         if d.get("memory_effect"):
             line += " · " + tr(CTX, "memory mode {mode}: {effect}").format(
                 mode=d.get("memory_mode"), effect=d.get("memory_effect"))

@@ -150,6 +150,22 @@ def note_text(note: Note) -> str:
     return tr(CTX, note.message)
 
 
+def note_detail(note: Note) -> str:
+    """The note's detail for display: its fixed parts (``DETAIL_TEXTS``) translated, the rest as is.
+
+    A detail is data (it goes into ``doctor --json`` in English): "; "-separated parts, each maybe
+    prefixed by its source ("NVML: ", "nvidia-smi: ").
+    """
+    parts = []
+    for part in note.detail.split("; ") if note.detail else []:
+        head, sep, rest = part.partition(": ")
+        if sep and rest in DETAIL_TEXTS:
+            parts.append(head + sep + tr(CTX, rest))
+        else:
+            parts.append(tr(CTX, part) if part in DETAIL_TEXTS else part)
+    return tr(CTX, "; ").join(parts)
+
+
 def sorted_notes(notes: list[Note]) -> list[Note]:
     """Errors first, then warnings, then info (stable within a severity)."""
     return sorted(notes, key=lambda n: _SEVERITY_ORDER.get(n.severity, 3))
@@ -515,6 +531,18 @@ def cuda_int_to_str(value: int) -> str:
     return f"{value // 1000}.{(value % 1000) // 10}"
 
 
+# Fixed parts of driver-detection details (English in the report; translated by note_detail()).
+_NVML_NOT_FOUND = N_("the NVML library (libnvidia-ml / nvml.dll, part of the NVIDIA driver) was not found")
+_NVML_NOT_LOADED = N_("the NVIDIA kernel driver is not loaded")
+_NVML_MISMATCH = N_("the NVIDIA kernel module and libraries have different versions (reboot after a driver update)")
+_NVML_NO_PERMISSION = N_("no permission to open the NVIDIA device files")
+_SMI_NOT_FOUND = N_("not found")
+_NO_PCI_GPU = N_("no NVIDIA GPU is visible on this machine's PCI bus")
+DETAIL_TEXTS = frozenset(
+    (_NVML_NOT_FOUND, _NVML_NOT_LOADED, _NVML_MISMATCH, _NVML_NO_PERMISSION, _SMI_NOT_FOUND, _NO_PCI_GPU)
+)
+
+
 class _NoDriver(Exception):
     """NVML (or nvidia-smi) says there is no usable driver; the message is the reason."""
 
@@ -522,10 +550,10 @@ class _NoDriver(Exception):
 def _nvml_reason(pynvml: Any, exc: Exception) -> str:
     value = getattr(exc, "value", None)
     reasons = {
-        "NVML_ERROR_LIBRARY_NOT_FOUND": "the NVML library (libnvidia-ml / nvml.dll, part of the NVIDIA driver) was not found",
-        "NVML_ERROR_DRIVER_NOT_LOADED": "the NVIDIA kernel driver is not loaded",
-        "NVML_ERROR_LIB_RM_VERSION_MISMATCH": "the NVIDIA kernel module and libraries have different versions (reboot after a driver update)",
-        "NVML_ERROR_NO_PERMISSION": "no permission to open the NVIDIA device files",
+        "NVML_ERROR_LIBRARY_NOT_FOUND": _NVML_NOT_FOUND,
+        "NVML_ERROR_DRIVER_NOT_LOADED": _NVML_NOT_LOADED,
+        "NVML_ERROR_LIB_RM_VERSION_MISMATCH": _NVML_MISMATCH,
+        "NVML_ERROR_NO_PERMISSION": _NVML_NO_PERMISSION,
     }
     for name, text in reasons.items():
         if value is not None and value == getattr(pynvml, name, object()):
@@ -661,7 +689,7 @@ def _detect_driver(timeout: float, environ: Mapping[str, str]) -> tuple[DriverIn
         reasons.append(f"NVML: {exc}")
         smi = find_nvidia_smi(environ)
         if smi is None:
-            reasons.append("nvidia-smi: not found")
+            reasons.append("nvidia-smi: " + _SMI_NOT_FOUND)
             info, gpus = DriverInfo(present=False), []
         else:
             try:
@@ -675,7 +703,7 @@ def _detect_driver(timeout: float, environ: Mapping[str, str]) -> tuple[DriverIn
             if pci:
                 reasons.append(f"an NVIDIA GPU is on the PCI bus ({', '.join(pci)}) but no driver is working for it")
             elif os.path.isdir("/sys/bus/pci/devices") and not environ.get("WSL_DISTRO_NAME"):
-                reasons.append("no NVIDIA GPU is visible on this machine's PCI bus")
+                reasons.append(_NO_PCI_GPU)
         info.error = "; ".join(reasons)
         notes.append(_note("no-nvidia-driver", info.error))
         return info, gpus, notes

@@ -39,7 +39,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from tfgpu_wizard.core import shells
-from tfgpu_wizard.core.i18n import tr
+from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.matrix import DataText
 from tfgpu_wizard.core.paths import matrix_path
 from tfgpu_wizard.core.shells import EnvValue, PlanFile, Step, Var
@@ -658,7 +658,8 @@ def _driver_steps(plan: Plan, row: Any, host: Any, recipe: Mapping[str, Any]) ->
                 )
             )
         else:
-            where = "Windows" if plan.platform in ("wsl2", "windows") else "this machine"
+            # an argument of the step text: translated now, as the template is when shown
+            where = "Windows" if plan.platform in ("wsl2", "windows") else tr(_CTX, "this machine")
             plan.steps.append(
                 Step(
                     "Install the NVIDIA driver (at least {}) on {} from nvidia.com or your distribution, then reboot.",
@@ -983,7 +984,7 @@ def _docker(
     distro = str(_get(_get(host, "os"), "distro") or "").lower()
     apt = distro in ("ubuntu", "debian", "linuxmint", "pop") or host is None
     if "nvidia-container-toolkit" in recipe.get("needs", []):
-        reason = "it installs a system package and reconfigures the Docker daemon"
+        reason = N_("it installs a system package and reconfigures the Docker daemon")
         if apt:
             keyring = "/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg"
             repo_snippet = "\n".join(

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tfgpu_wizard.core import nvml
+from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.nvml import DeviceInfo, DeviceReading, NotAvailable, ProcessMemory
 
 if TYPE_CHECKING:
@@ -255,7 +256,7 @@ class NvmlSource(Source):
         if not devs:
             raise SourceUnavailable(NotAvailable(nvml.NA_NO_SUCH_GPU, "NVML lists no GPU"))
         self._indices = [d.index for d in devs]
-        self.label = f"NVML, driver {st.driver_version}"
+        self.label = tr("monitor", "NVML, driver {version}").format(version=st.driver_version)
         return devs
 
     def read(self, now: float, pids: frozenset[int]) -> list[GpuSnapshot] | None:
@@ -296,9 +297,11 @@ class ReplaySource(Source):
         self._ticks = [(t, [s for s in snaps if self.gpus is None or s.gpu in self.gpus])
                        for t, snaps in record.ticks]
         if not self._ticks:
-            raise SourceUnavailable(f"{record.path}: the recording holds no GPU samples")
+            raise SourceUnavailable(
+                tr("monitor", "{path}: the recording holds no GPU samples").format(path=record.path)
+            )
         label = record.header.get("recorded_on") or record.header.get("label") or record.run_id
-        self.label = f"replay of {label}"
+        self.label = tr("monitor", "replay of {label}").format(label=label)
         devs = [d for d in record.devices if self.gpus is None or d.index in self.gpus]
         return devs
 

@@ -11,6 +11,7 @@ Public API (stable; the GUI and the CLI build on it)::
     )
 
     cfg = SampleConfig(model="resnet20", precision="mixed_float16", steps=300, memory="growth")
+    cfg = SampleConfig(backend="jax", devices="all")   # Keras 3 on JAX (DataParallel) or "torch" (one GPU)
     cfg.validate()                      # raises ConfigError (one clear message per problem)
     argv = cfg.to_argv()                # ["--model", "resnet20", ...] for target/sample.py
 
@@ -75,6 +76,7 @@ MODELS = ("cnn", "resnet20", "resnet50")
 DATASETS = ("mnist", "cifar10", "cifar100")
 PRECISIONS = ("fp32", "mixed_float16", "mixed_bfloat16")
 MEMORY_MODES = ("default", "growth", "limit")
+BACKENDS = ("tensorflow", "jax", "torch")  # Keras 3 backends of the sample (jax/torch never import TensorFlow)
 
 
 class ConfigError(ValueError):
@@ -176,6 +178,8 @@ class SampleConfig:
     jit: str = "auto"  # auto | on | off
     learning_rate: float = 0.01
     seed: int = 0
+    backend: str = "tensorflow"  # tensorflow | jax | torch (Keras 3; see docs/sample-protocol.md)
+    steps_per_execution: int = 0  # 0 = the sample's default (1; on JAX the log interval)
     extra_args: list[str] = field(default_factory=list)  # passed through verbatim, after the others
 
     def problems(self) -> list[str]:
@@ -203,6 +207,30 @@ class SampleConfig:
             out.append(tr("target", "loop must be fit or custom (got {value!r})").format(value=self.loop))
         if self.jit not in ("auto", "on", "off"):
             out.append(tr("target", "jit must be auto, on or off (got {value!r})").format(value=self.jit))
+        if self.backend not in BACKENDS:
+            out.append(tr("target", "unknown backend {value!r}: choose one of {choices}").format(
+                value=self.backend, choices=", ".join(BACKENDS)))
+        if isinstance(self.steps_per_execution, bool) or not isinstance(self.steps_per_execution, int) \
+                or self.steps_per_execution < 0:
+            out.append(tr("target", "steps per execution must be a whole number (0 = automatic), got "
+                                    "{value!r}").format(value=self.steps_per_execution))
+        elif self.steps_per_execution and (self.loop != "fit" or self.multi_worker):
+            out.append(tr("target", "steps per execution only applies to the fit loop"))
+        if self.backend in ("jax", "torch"):
+            if self.multi_worker:
+                out.append(tr("target", "a multi-worker run needs the TensorFlow backend"))
+            if self.loop != "fit":
+                out.append(tr("target", "the custom loop needs the TensorFlow backend; use the fit loop"))
+        if self.backend == "torch":
+            if self.logical_cpus > 1:
+                out.append(tr("target", "logical CPUs need a multi-device distribution, which Keras 3's PyTorch "
+                                        "backend does not have"))
+            if isinstance(self.steps_per_execution, int) and self.steps_per_execution > 1:
+                out.append(tr("target", "the PyTorch backend runs one step per execution"))
+            dev = str(self.devices).strip().lower()
+            if dev.startswith("gpu:") and len([p for p in dev[4:].split(",") if p.strip()]) > 1:
+                out.append(tr("target", "the PyTorch backend trains on one GPU only (Keras 3 has no multi-GPU "
+                                        "distribution for it): choose one GPU, or the JAX or TensorFlow backend"))
         positive_int("batch size", self.batch_size)
         positive_int("steps", self.steps)
         positive_int("log every", self.log_every)
@@ -256,6 +284,10 @@ class SampleConfig:
             argv += ["--gpu-total-mb", str(self.gpu_total_mb)]
         if self.logical_cpus > 1:
             argv += ["--logical-cpus", str(self.logical_cpus)]
+        if self.backend != "tensorflow":
+            argv += ["--backend", self.backend]
+        if self.steps_per_execution:
+            argv += ["--steps-per-execution", str(self.steps_per_execution)]
         for flag, on in (("--real-data", self.real_data), ("--allow-download", self.allow_download),
                          ("--strict-batch", self.strict_batch), ("--multi-worker", self.multi_worker)):
             if on:

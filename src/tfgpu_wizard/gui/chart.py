@@ -10,7 +10,8 @@ values are NaN and show as gaps, never as zero.
 Series names (what ``add_sample`` takes; anything else is stored and exported but not drawn):
 
 ``gpu{i}.used``   device memory in use, MiB (NVML, v2 where the driver has it)
-``gpu{i}.total``  device memory size, MiB (used for the y range)
+``gpu{i}.total``  device memory size, MiB (stored and exported; the y range follows the drawn curves, so a
+                  6 GB run on a 141 GB card is not a flat line at the bottom)
 ``gpu{i}.proc``   the training process's own memory on that GPU, MiB (N/A on Windows/WSL)
 ``gpu{i}.util``   utilization, %
 ``tf.current`` / ``tf.peak``  TensorFlow's own ``get_memory_info`` numbers from the sample, MiB
@@ -44,12 +45,26 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("MemoryChart", text)
 
 
+def _paler(color: str, amount: float = 0.55) -> str:
+    """``color`` mixed with white (an opaque colour: no alpha blending when painting)."""
+    c = pg.mkColor(color)
+    mix = [round(v + (255 - v) * amount) for v in (c.red(), c.green(), c.blue())]
+    return "#{:02x}{:02x}{:02x}".format(*mix)
+
+
 class SeriesStore:
     """Columns of samples sharing one time axis: ``t`` (float64 s) + named float32 series.
 
     Arrays grow by doubling, so appending is amortised O(1) and a slice is a view (no copy).
     An hour of 8 GPUs x 4 series at 20 Hz is 72,000 rows x 33 columns, about 10 MB.
+
+    Two kinds of "no value" are kept apart: a value given as None (the GPU did not answer) is NaN and
+    is drawn as a gap; a series not mentioned in a row at all (a TensorFlow event row carries no GPU
+    readings) is ``ABSENT`` (+inf) in ``raw()`` and is skipped when drawing, so interleaved rows from
+    two sources do not chop each other's curves into dashes. ``col()`` shows both as NaN.
     """
+
+    ABSENT = np.inf
 
     def __init__(self, capacity: int = 1024) -> None:
         self._cap = capacity
@@ -70,7 +85,7 @@ class SeriesStore:
         t[: self._n] = self._t[: self._n]
         self._t = t
         for name, col in self._cols.items():
-            new = np.full(self._cap, np.nan, dtype=np.float32)
+            new = np.full(self._cap, self.ABSENT, dtype=np.float32)
             new[: self._n] = col[: self._n]
             self._cols[name] = new
 
@@ -82,7 +97,7 @@ class SeriesStore:
         for name, v in values.items():
             col = self._cols.get(name)
             if col is None:
-                col = np.full(self._cap, np.nan, dtype=np.float32)
+                col = np.full(self._cap, self.ABSENT, dtype=np.float32)
                 self._cols[name] = col
             col[i] = np.nan if v is None else v
         self._n += 1
@@ -90,11 +105,17 @@ class SeriesStore:
     def t(self) -> np.ndarray:
         return self._t[: self._n]
 
-    def col(self, name: str) -> np.ndarray:
+    def raw(self, name: str) -> np.ndarray:
+        """The column as stored (a view): NaN = no value, ``ABSENT`` = not in that row."""
         col = self._cols.get(name)
         if col is None:
-            return np.full(self._n, np.nan, dtype=np.float32)
+            return np.full(self._n, self.ABSENT, dtype=np.float32)
         return col[: self._n]
+
+    def col(self, name: str) -> np.ndarray:
+        """The column with every missing value as NaN (a copy)."""
+        col = self.raw(name)
+        return np.where(np.isinf(col), np.float32(np.nan), col)
 
     def window(self, t0: float, t1: float) -> slice:
         t = self.t()
@@ -112,6 +133,26 @@ class SeriesStore:
             cols = [self.col(n) for n in names]
             for i in range(self._n):
                 w.writerow([f"{t[i]:.3f}", *("" if math.isnan(c[i]) else f"{c[i]:.1f}" for c in cols)])
+
+    def present(self, name: str, sl: slice) -> tuple[np.ndarray, np.ndarray]:
+        """``(t, y)`` of the rows in ``sl`` that carry this series (NaN gaps kept)."""
+        t = self._t[: self._n][sl]
+        y = self.raw(name)[sl]
+        keep = y != self.ABSENT
+        if keep.all():
+            return t, y
+        return t[keep], y[keep]
+
+
+def nice_ceil(value: float) -> float:
+    """The smallest 1/1.2/1.5/2/2.5/3/4/5/6/8 x 10^k that is >= ``value`` (axis tops that read well)."""
+    if value <= 0 or not math.isfinite(value):
+        return 1.0
+    exp = 10.0 ** math.floor(math.log10(value))
+    for m in (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
+        if m * exp >= value * (1 - 1e-9):
+            return m * exp
+    return 10.0 * exp
 
 
 def minmax_reduce(t: np.ndarray, y: np.ndarray, buckets: int) -> tuple[np.ndarray, np.ndarray]:
@@ -177,7 +218,7 @@ class MemoryChart(QWidget):
         self.util_plot = pg.PlotWidget()
         for p in (self.mem_plot, self.util_plot):
             p.setMenuEnabled(False)
-            p.showGrid(x=True, y=True, alpha=0.25)
+            p.showGrid(x=False, y=True, alpha=0.25)
             p.setMouseEnabled(x=False, y=False)
             p.hideButtons()
             p.disableAutoRange()
@@ -301,8 +342,9 @@ class MemoryChart(QWidget):
                 return None
             color = PALETTE[int(idx_s) % len(PALETTE)]
             if kind == "proc":
-                # A dotted thin line, not a filled area: a fill multiplied the paint cost per frame.
-                item = pg.PlotDataItem(pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine))
+                # A thin line in a paler shade of the GPU's colour: a filled area, a dash pattern or
+                # alpha blending each multiplied the paint cost per frame.
+                item = pg.PlotDataItem(pen=pg.mkPen(_paler(color), width=1))
             else:
                 item = pg.PlotDataItem(pen=pg.mkPen(color, width=1))
         elif name == "tf.current":
@@ -348,8 +390,6 @@ class MemoryChart(QWidget):
         self._dirty = util is False  # the utilization plot still has to catch up
         t0, t1 = self.visible_range()
         sl = self.store.window(t0, t1)
-        t_all = self.store.t()
-        t = t_all[sl]
         ymax = 0.0
         for name in self.store.names:
             is_util = name.endswith(".util")
@@ -358,21 +398,15 @@ class MemoryChart(QWidget):
             item = self._curve(name)
             if item is None:
                 continue
-            y = self.store.col(name)[sl]
+            ty, y = self.store.present(name, sl)
             finite = y[np.isfinite(y)]
             if not is_util and len(finite):
                 ymax = max(ymax, float(finite.max()))
             if self._drawn.get(name) == (sl.start, sl.stop):
                 continue  # nothing new in this curve's window
             self._drawn[name] = (sl.start, sl.stop)
-            tt, yy = minmax_reduce(t, y, self.BUCKETS)
+            tt, yy = minmax_reduce(ty, y, self.BUCKETS)
             item.setData(tt, yy, connect="finite")
-        for name in self.store.names:
-            if name.endswith(".total"):
-                col = self.store.col(name)[sl]
-                finite = col[np.isfinite(col)]
-                if len(finite):
-                    ymax = max(ymax, float(finite.max()))
         for _, items in self._faded:
             for it in items:
                 _, fy = it.getData()
@@ -382,10 +416,13 @@ class MemoryChart(QWidget):
         if util:
             self._set_xrange(self.util_plot, t0, t1)
             self.util_frames += 1
-        top = max(ymax * 1.05, 100.0)
-        if abs(top - self._ymax) > 1e-6:
-            self._ymax = top
-            self.mem_plot.setYRange(0, top, padding=0)
+        # Change the y range only when the curves leave it or shrink to under half of it, and then to a
+        # round number: a new range re-renders the axis, which costs more than the curves.
+        if ymax > self._ymax or ymax < 0.5 * self._ymax or self._ymax == 0.0:
+            top = nice_ceil(max(ymax * 1.05, 100.0))
+            if top != self._ymax:
+                self._ymax = top
+                self.mem_plot.setYRange(0, top, padding=0)
         self.frames += 1
 
     # -- comparison -------------------------------------------------------------------------
@@ -394,14 +431,14 @@ class MemoryChart(QWidget):
         """Keep the current run's memory curves as faded lines labelled ``label``; returns False if empty."""
         if len(self.store) == 0:
             return False
-        t = self.store.t()
-        t = t - t[0]
+        t_first = float(self.store.t()[0])
         items: list[pg.PlotDataItem] = []
+        everything = slice(0, len(self.store))
         for name in self.store.names:
             if not (name.endswith(".used") or name == "tf.current"):
                 continue
-            y = self.store.col(name)
-            tt, yy = minmax_reduce(t, y, self.BUCKETS)
+            t, y = self.store.present(name, everything)
+            tt, yy = minmax_reduce(t - t_first, y, self.BUCKETS)
             color = pg.mkColor("#999999")
             color.setAlpha(140)
             style = Qt.PenStyle.DashLine if name == "tf.current" else Qt.PenStyle.SolidLine

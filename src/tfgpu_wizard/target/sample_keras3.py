@@ -135,28 +135,37 @@ def configure_environment(S, args, em):
     return facts
 
 
+class _RefusingLoader(object):
+    def create_module(self, spec):
+        raise ModuleNotFoundError("tensorflow is not used with --backend jax/torch (refused by the sample)",
+                                  name=spec.name)
+
+    def exec_module(self, module):  # never reached: create_module raises
+        raise ModuleNotFoundError("tensorflow is not used with --backend jax/torch", name=module.__name__)
+
+
 class _NoTensorFlow(object):
-    """A meta-path finder that refuses ``import tensorflow`` in this process.
+    """A meta-path finder that makes ``import tensorflow`` fail in this process.
 
     Keras 3 imports TensorFlow opportunistically when it is installed (``keras.utils.set_random_seed``
-    seeds it too), which on JAX/PyTorch costs seconds and GPU memory for nothing; refusing the import
-    makes it take its "TensorFlow is not installed" path, the same as on a machine without TensorFlow.
+    seeds it too), which on JAX/PyTorch costs seconds and memory for nothing; refusing the import makes
+    it take its "TensorFlow is not installed" path, the same as on a machine without TensorFlow. The spec
+    has no origin, so tools that only look modules up (torch._dynamo's find_spec) are not disturbed.
     """
 
     def find_spec(self, name, path=None, target=None):
         if name == "tensorflow" or name.startswith("tensorflow."):
-            raise ImportError("tensorflow is not used with --backend jax/torch (refused by the sample)")
-        return None
+            import importlib.machinery
 
-    def find_module(self, name, path=None):  # Python < 3.4 protocol, kept for old finders' callers
+            return importlib.machinery.ModuleSpec(name, _RefusingLoader(), origin=None)
         return None
 
 
 def import_backend(S, backend):
     """numpy, keras (must be Keras 3 on ``backend``) and the framework module with its versions."""
     try:
-        import numpy as np
         import keras
+        import numpy as np
 
         if backend == "jax":
             import jax as fw
@@ -287,20 +296,35 @@ def apply_torch_limit(torch, devs, facts):
 # -- data ----------------------------------------------------------------------------------------
 
 
-def batches(np, x, y, batch, seed):
-    """Endless (float32 images in [0, 1], int32 labels) batches, reshuffled each pass over the data.
+BANK_BYTES = 512 * 2 ** 20  # float32 data up to this size is converted once and then only sliced
 
-    Plain numpy on the host: Keras moves each batch to the device (on JAX one batch ahead, overlapping
-    the step before). Small data sets are repeated to fill at least one batch.
+
+def batches(np, x, y, batch, seed, bank=8):
+    """Endless (float32 images in [0, 1], int32 labels) batches for Keras to copy to the device.
+
+    Small data (the synthetic set) is repeated to at least ``bank`` batches, shuffled and converted to
+    float32 once; each step then hands out a contiguous slice (a view: no per-step host work, which at
+    tens of thousands of images per second would otherwise keep the GPU waiting). Larger data (the real
+    sets) is gathered and converted per batch, reshuffled each pass.
     """
     n = len(x)
+    scale = np.float32(1.0 / 255.0)
+    rng = np.random.RandomState(seed)
+    need = batch * bank
+    if n * int(np.prod(x.shape[1:])) * 4 * max(1, int(math.ceil(need / float(n)))) <= BANK_BYTES:
+        reps = max(1, int(math.ceil(need / float(n))))
+        order = rng.permutation(n * reps) % n
+        xf = np.ascontiguousarray(x[order].astype(np.float32) * scale)
+        yf = np.ascontiguousarray(y[order])
+        count = len(xf) // batch
+        while True:
+            for i in range(count):
+                yield xf[i * batch:(i + 1) * batch], yf[i * batch:(i + 1) * batch]
     if n < batch:
         reps = int(math.ceil(batch / float(n)))
         x = np.concatenate([x] * reps)
         y = np.concatenate([y] * reps)
         n = len(x)
-    rng = np.random.RandomState(seed)
-    scale = np.float32(1.0 / 255.0)
     while True:
         order = rng.permutation(n)
         for i in range(0, n - batch + 1, batch):

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.gui.widgets import Page, heading, wrap_label
+from tfgpu_wizard.gui.widgets import Page, empty_state, heading, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
 # (English label, sample arguments)
@@ -46,6 +46,7 @@ class BenchmarkPage(Page):
         self.proc.event.connect(self._on_event)
         self.proc.finished.connect(self._on_finished)
         self.queue: list[tuple[str, list[str]]] = []
+        self.planned: list[tuple[str, list[str]]] = []  # the settings of the current / last comparison
         self.results: list[dict[str, Any]] = []
         self._current: tuple[str, list[str]] | None = None
         self._summary: dict[str, Any] | None = None
@@ -82,6 +83,8 @@ class BenchmarkPage(Page):
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#1f77b4")
         self.plot.addItem(self.bars)
         lay.addWidget(self.plot, 1)
+        self.plot_empty = empty_state()
+        lay.addWidget(self.plot_empty, 1)
         self.retranslate()
 
     def configs(self) -> tuple[tuple[str, list[str]], ...]:
@@ -100,7 +103,12 @@ class BenchmarkPage(Page):
             [_t("Setting"), _t("Images/s"), _t("Step time"), _t("Speedup"), _t("Result")]
         )
         self.plot.setLabel("left", _t("Speedup (×)"))
+        self.plot_empty.setText(_t("The speedup chart appears here after the first two settings have run. "
+                                   "Press “Run the comparison”; each setting takes about a minute."))
         self._fill()
+
+    def on_shown(self) -> None:
+        self._fill()  # the detected GPUs decide which settings are compared
 
     def busy(self) -> bool:
         return self.proc.is_running() or bool(self.queue)
@@ -115,6 +123,7 @@ class BenchmarkPage(Page):
     def start(self, configs=None, steps: int | None = None) -> None:
         self.results = []
         self.queue = list(configs or self.configs())
+        self.planned = list(self.queue)
         if steps:
             self.steps.setValue(steps)
         self._fill()
@@ -136,6 +145,7 @@ class BenchmarkPage(Page):
             [str(target_script("sample.py")), *args, "--steps", str(self.steps.value())],
             timeout_s=900,
         )
+        self._fill()
 
     def _on_event(self, ev: dict[str, Any]) -> None:
         if ev.get("type") == "summary":
@@ -164,30 +174,41 @@ class BenchmarkPage(Page):
         self._next()
 
     def _fill(self) -> None:
+        """Every setting of the comparison is a row from the start: done, running, or waiting."""
+        planned = self.planned or list(self.configs())
         base = next((r["images_per_sec"] for r in self.results if r["images_per_sec"]), None)
-        self.table.setRowCount(len(self.results))
+        self.table.setRowCount(max(len(planned), len(self.results)))
         xs, hs = [], []
-        for i, r in enumerate(self.results):
-            ips = r["images_per_sec"]
-            speed = ips / base if ips and base else None
-            ok = r["status"] == "ok" and ips is not None
-            cells = [
-                _t(r["setting"]),
-                f"{ips:,.0f}" if ips else "—",
-                f"{r['step_time_s'] * 1000:.1f} ms" if r["step_time_s"] else "—",
-                f"{speed:.2f}×" if speed else "—",
-                "✓ " + _t("done") if ok else "✗ " + (r["message"][:120] or r["status"]),
-            ]
+        for i in range(self.table.rowCount()):
+            r = self.results[i] if i < len(self.results) else None
+            label = r["setting"] if r else planned[i][0]
+            if r is None:
+                running = self._current is not None and self._current[0] == label and self.proc.is_running()
+                cells = [_t(label), "—", "—", "—", ("… " + _t("running")) if running else _t("not run yet")]
+            else:
+                ips = r["images_per_sec"]
+                speed = ips / base if ips and base else None
+                ok = r["status"] == "ok" and ips is not None
+                cells = [
+                    _t(r["setting"]),
+                    f"{ips:,.0f}" if ips else "—",
+                    f"{r['step_time_s'] * 1000:.1f} ms" if r["step_time_s"] else "—",
+                    f"{speed:.2f}×" if speed else "—",
+                    "✓ " + _t("done") if ok else "✗ " + (r["message"][:120] or r["status"]),
+                ]
+                if speed:
+                    xs.append(i)
+                    hs.append(speed)
             for c, text in enumerate(cells):
                 self.table.setItem(i, c, QTableWidgetItem(text))
-            if speed:
-                xs.append(i)
-                hs.append(speed)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
         self.bars.setOpts(x=xs, height=hs, width=0.6)
         ax = self.plot.getAxis("bottom")
-        ax.setTicks([[(i, str(i + 1)) for i in range(len(self.results))]])
+        ax.setTicks([[(i, str(i + 1)) for i in range(self.table.rowCount())]])
+        has_chart = len(xs) >= 2
+        self.plot.setVisible(has_chart)
+        self.plot_empty.setVisible(not has_chart)
 
     def export_csv(self, path: str) -> None:
         with open(path, "w", newline="", encoding="utf-8") as fh:

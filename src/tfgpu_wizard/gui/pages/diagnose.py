@@ -16,7 +16,7 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("DiagnosePage", text)
 
 
-def diagnose_text(text: str) -> tuple[list[Any] | None, str]:
+def diagnose_text(text: str, context: dict[str, Any] | None = None) -> tuple[list[Any] | None, str]:
     """Findings for ``text`` from ``core.diagnose`` (None + reason when the engine is missing)."""
     try:
         mod = importlib.import_module("tfgpu_wizard.core.diagnose")
@@ -25,7 +25,7 @@ def diagnose_text(text: str) -> tuple[list[Any] | None, str]:
     fn = getattr(mod, "diagnose", None)
     if fn is None:
         return None, "the diagnosis rules are not available in this build"
-    result = fn(text)
+    result = fn(text, context=context) if context else fn(text)
     findings = getattr(result, "findings", result)
     return list(findings or []), ""
 

@@ -139,6 +139,9 @@ class MonitorPage(Page):
         self._poll.setInterval(100)  # 10 Hz: pull new GPU readings from the sampler's buffer
         self._poll.timeout.connect(self._poll_sampler)
         self.last_finish: FinishInfo | None = None
+        self._gpu_note_state: tuple[str, str] = ("", "")
+        self._recorder = None  # core.runs.RunRecorder of the running sample
+        self.last_run_path: Path | None = None  # the run file of the last finished sample
         self.log_lines: list[str] = []
 
         root = QVBoxLayout(self)
@@ -275,6 +278,7 @@ class MonitorPage(Page):
         self._fill_devices()
         self._mode_changed()
         self._update_run_state()
+        self._render_gpu_note()
         self.chart.retranslate()
 
     def _fill_devices(self) -> None:
@@ -352,6 +356,7 @@ class MonitorPage(Page):
         self.log_lines = []
         self._t0 = time.monotonic()
         self._run_label = self.run_label()
+        self._open_recorder()
         self.btn_start.setEnabled(False)
         self.btn_stop.setEnabled(True)
         self.chart.start()
@@ -384,8 +389,44 @@ class MonitorPage(Page):
             return float(t) - self._t0
         return self._now()
 
+    def _open_recorder(self) -> None:
+        """Record this run (sample events + live GPU ticks) with ``core.runs``, so it can be opened later."""
+        self._close_recorder("stopped")
+        self.last_run_path = None
+        try:
+            from tfgpu_wizard.core.runs import RunRecorder
+
+            sampler = self._sampler
+            live = sampler is not None and sampler.state in ("idle", "running")
+            self._recorder = RunRecorder(
+                config={"sample_args": self.sample_args()},
+                devices=list(sampler.devices) if live else [],
+                label=self._run_label,
+                t0=self._t0,
+                source="gui",
+            )
+            if live:
+                self._recorder.attach(sampler)
+        except Exception as exc:  # noqa: BLE001 - the run goes on without a record, and says so
+            self._recorder = None
+            self.log_lines.append(f"run not recorded: {exc}")
+
+    def _close_recorder(self, status: str, exit_code: int | None = None) -> None:
+        rec = self._recorder
+        if rec is None:
+            return
+        self._recorder = None
+        try:
+            rec.close(status=status, exit_code=exit_code)
+            if rec.write_problem is None:
+                self.last_run_path = rec.path
+        except Exception as exc:  # noqa: BLE001
+            self.log_lines.append(f"run record not closed: {exc}")
+
     def _on_event(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
+        if self._recorder is not None:
+            self._recorder.add_event(ev, t=time.monotonic())
         if kind == "start":
             pid = ev.get("pid")
             if isinstance(pid, int) and self._sampler is not None:
@@ -440,6 +481,8 @@ class MonitorPage(Page):
             )
 
     def _on_finished(self, info: FinishInfo) -> None:
+        status = {"ok": "finished", "cancelled": "stopped"}.get(info.status, "failed")
+        self._close_recorder(status, info.exit_code)
         self.last_finish = info
         self.btn_start.setEnabled(True)
         self.btn_stop.setEnabled(False)
@@ -454,7 +497,10 @@ class MonitorPage(Page):
         elif info is None:
             self.run_state.setText(_t("No run yet."))
         elif info.status == "ok":
-            self.run_state.setText(verdict_html("ok", _t("Finished in {0:.0f} s").format(info.duration_s)))
+            saved = ""
+            if self.last_run_path is not None:
+                saved = "<br><small>" + _html(_t("Saved as {0}").format(self.last_run_path.name)) + "</small>"
+            self.run_state.setText(verdict_html("ok", _t("Finished in {0:.0f} s").format(info.duration_s)) + saved)
         elif info.status == "cancelled":
             self.run_state.setText(verdict_html("warn", _t("Stopped by you.")))
         elif info.status == "timeout":
@@ -486,7 +532,8 @@ class MonitorPage(Page):
         try:
             from tfgpu_wizard.core.sampler import NvmlSource, Sampler
         except ImportError:
-            self.gpu_note.setText(_t("GPU sampling is not available in this build."))
+            self._gpu_note_state = ("missing", "")
+            self._render_gpu_note()
             return
         self._sampler = Sampler(NvmlSource(), interval=0.1, history_s=600.0, name="tfgpu-gui-sampler")
         self._sampler.start(wait=False)
@@ -501,11 +548,8 @@ class MonitorPage(Page):
             return
         if sampler.state not in ("idle", "running"):
             self._poll.stop()
-            self.gpu_note.setText(
-                verdict_html("warn", _t("No live GPU readings: {0}").format(sampler.state_detail or sampler.state))
-                + " "
-                + _html(_t("You can still open a saved run or a bundled recording."))
-            )
+            self._gpu_note_state = ("unavailable", sampler.state_detail or sampler.state)
+            self._render_gpu_note()
             return
         if self._t0 is None:
             return
@@ -514,12 +558,29 @@ class MonitorPage(Page):
             return
         self._sampler_t = snaps[-1].t
         self.chart.add_samples(snapshot_rows(snaps, self._t0))
-        if not self.gpu_note.text():
+        if self._gpu_note_state[0] != "live":
             names = {d.index: d.name for d in sampler.devices}
             self.chart.set_gpu_names(names)
+            self._gpu_note_state = ("live", str(len(names)))
+            self._render_gpu_note()
+
+    def _render_gpu_note(self) -> None:
+        """The line under the controls about live GPU readings, in the current language."""
+        from tfgpu_wizard.core.i18n import tr
+
+        kind, arg = self._gpu_note_state
+        if kind == "missing":
+            self.gpu_note.setText(_t("GPU sampling is not available in this build."))
+        elif kind == "unavailable":
             self.gpu_note.setText(
-                verdict_html("ok", _t("Live readings from {0} GPU(s) at 10 Hz.").format(len(names)))
+                verdict_html("warn", _t("No live GPU readings: {0}").format(tr("monitor", arg)))
+                + " "
+                + _html(_t("You can still open a saved run or a bundled recording."))
             )
+        elif kind == "live":
+            self.gpu_note.setText(verdict_html("ok", _t("Live readings from {0} GPU(s) at 10 Hz.").format(arg)))
+        else:
+            self.gpu_note.setText("")
 
     def open_run(self, path: str | Path) -> bool:
         """Replay a saved run or a recording into the chart, through the core sampler's replay source.
@@ -580,6 +641,13 @@ class MonitorPage(Page):
         merged = sorted(rows + mem_rows, key=lambda r: r[0])  # the store's time axis must be sorted
         self.chart.set_framework(framework)
         self.chart.add_samples(merged)
+        self._last = {}
+        for _, ev in events:  # the run box shows the recording's last step (loss, speed)
+            if isinstance(ev, dict) and (isinstance(ev.get("step"), int) or isinstance(ev.get("steps"), int)):
+                self._last.update(ev)
+                if "images_per_s" in ev:
+                    self._last["images_per_sec"] = ev["images_per_s"]
+        self._update_numbers()
         self._run_label = path.stem
         self.chart.follow = False
         self.chart.repaint_now()
@@ -618,6 +686,7 @@ class MonitorPage(Page):
         self.chart.repaint_now()
 
     def shutdown(self) -> None:
+        self._close_recorder("stopped")
         self._poll.stop()
         self.chart.stop()
         self.proc.shutdown()

@@ -39,6 +39,7 @@ class SanityPage(Page):
         self.summary_event: dict[str, Any] | None = None
         self.error_event: dict[str, Any] | None = None
         self.probe_result: dict[str, Any] | None = None
+        self.probe_verdict = None  # core.target.ProbeVerdict of the probe phase
         self.verdict_kind = ""
         self.steps = self.STEPS
 
@@ -101,6 +102,7 @@ class SanityPage(Page):
             return False
         self.steps = steps or self.STEPS
         self.devices_event = self.summary_event = self.error_event = self.probe_result = None
+        self.probe_verdict = None
         self.verdict_kind = ""
         self.log.clear()
         self.details.setText("")
@@ -137,8 +139,9 @@ class SanityPage(Page):
 
     def _on_event(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
-        if self.phase == "probe" and kind is None:
-            self.probe_result = ev
+        if self.phase == "probe":
+            if "probe_version" in ev:
+                self.probe_result = ev
             return
         if kind == "devices":
             self.devices_event = ev
@@ -154,9 +157,15 @@ class SanityPage(Page):
 
     def _on_finished(self, info: FinishInfo) -> None:
         if self.phase == "probe":
-            if self.probe_result is None and info.last_event is not None:
-                self.probe_result = info.last_event
-            if info.status in ("cancelled", "timeout", "not-started"):
+            from tfgpu_wizard.gui.probe_view import probe_verdict_for
+
+            self.probe_verdict = probe_verdict_for(
+                info, self.probe_result, self.log.toPlainText(),
+                [self.state.target_python, str(target_script("probe.py"))],
+            )
+            if info.status in ("cancelled", "timeout", "not-started") or self.probe_verdict.status in (
+                "no-tensorflow", "crashed", "hung", "not-started"
+            ):
                 self._finish(info)
                 return
             self._start_training()
@@ -182,6 +191,10 @@ class SanityPage(Page):
             return "bad", _t("No answer: TensorFlow did not finish in time."), ""
         if info.status == "not-started":
             return "bad", _t("This Python could not be started: {0}").format(info.error), ""
+        pv = self.probe_verdict
+        if pv is not None and pv.status in ("no-tensorflow", "crashed", "hung", "not-started"):
+            return "bad", pv.headline, html.escape(
+                _t("Open Setup to install TensorFlow for your GPU; the Diagnose page explains the output below."))
         if self.error_event is not None or info.status != "ok":
             err = self.error_event or {}
             msg = str(err.get("message") or (info.stderr_tail.strip().splitlines() or [""])[-1])
@@ -196,11 +209,16 @@ class SanityPage(Page):
             return "ok", _t("Yes: TensorFlow trains on your GPU."), html.escape(
                 _t("Devices: {0}. {1} steps done. {2}").format(names, self.steps, speed)
             )
-        return "bad", _t("No: TensorFlow runs, but only on the CPU."), html.escape(
+        why = list(pv.reasons) if pv is not None else []
+        details = html.escape(
             _t("{0} steps trained on the CPU ({1}). Open Setup to find out why the GPU is not used.").format(
                 self.steps, speed or "?"
             )
         )
+        if why:
+            details = ("<b>" + html.escape(_t("Why:")) + "</b><ul>"
+                       + "".join(f"<li>{html.escape(r)}</li>" for r in why) + "</ul>" + details)
+        return "bad", _t("No: TensorFlow runs, but only on the CPU."), details
 
     def shutdown(self) -> None:
         self.proc.shutdown()

@@ -99,6 +99,7 @@ class SetupPage(Page):
         self.probe.finished.connect(self._probe_finished)
         self._probe_stderr: list[str] = []
         self.probe_result: dict[str, Any] | None = None
+        self.verdict = None  # core.target.ProbeVerdict of the last finished check
 
         root = QVBoxLayout(self)
         self.title = heading()
@@ -275,31 +276,31 @@ class SetupPage(Page):
         self._probe_stderr.append(line)
 
     def _probe_event(self, ev: dict[str, Any]) -> None:
-        self.probe_result = ev
+        if "probe_version" in ev:  # the probe prints one report object (docs/sample-protocol.md)
+            self.probe_result = ev
 
     def _probe_finished(self, info: FinishInfo) -> None:
+        from tfgpu_wizard.gui.probe_view import diagnosis_context, probe_verdict_for, verdict_block_html
+
         self.verify_progress.setVisible(False)
         self.btn_verify.setText(_t("▶ Verify"))
         self.status.emit("")
-        res = self.probe_result or {}
-        verdict = str(res.get("verdict") or res.get("summary") or "")
-        parts = []
-        if info.status == "ok" and res:
-            gpu_ok = bool(res.get("gpu_used") or res.get("uses_gpu") or res.get("gpus"))
-            parts.append(
-                verdict_html("ok" if gpu_ok else "bad", verdict or (_t("GPU used") if gpu_ok else _t("GPU not used")))
-            )
-        elif info.status == "cancelled":
-            parts.append(verdict_html("warn", _t("Stopped by you.")))
-        else:
-            parts.append(verdict_html("bad", _t("The check did not finish ({0}).").format(info.status)))
+        if info.status == "cancelled":
+            self.verdict = None
+            self.verify_view.setHtml(verdict_html("warn", _t("Stopped by you.")))
+            return
         log = "\n".join(self._probe_stderr)
+        script = str(target_script("probe.py"))
+        self.verdict = probe_verdict_for(info, self.probe_result, log, [self.state.target_python, script])
+        parts = [verdict_block_html(self.verdict)]
         if log.strip():
             try:
-                findings, _ = diagnose_text(log)
-            except Exception:  # noqa: BLE001
+                findings, _ = diagnose_text(log, diagnosis_context(self.verdict))
+            except Exception:  # noqa: BLE001 - the verdict stands without the diagnosis
                 findings = None
+            findings = [f for f in findings or [] if getattr(f, "severity", "") != "harmless"]
             if findings:
+                parts.append("<h4>" + html.escape(_t("What the error output says")) + "</h4>")
                 parts.append(findings_html(findings))
         self.verify_view.setHtml("".join(parts))
 

@@ -1,0 +1,69 @@
+"""The verification probe's result in the GUI: the same verdict as the CLI's ``verify``.
+
+The GUI runs ``target/probe.py`` under ``TargetProcess`` (QProcess); the CLI under
+``core.target.run_probe``. Both end in ``core.target.probe_verdict``: here a ``TargetResult`` is
+assembled from what the QProcess saw (the probe's JSON object, exit code, timeout/cancel, stderr),
+so the words a user reads are the same in both places.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from tfgpu_wizard.gui.widgets import verdict_html
+from tfgpu_wizard.gui.workers import FinishInfo
+
+VERDICT_KIND = {
+    "gpu": "ok",
+    "no-gpu": "bad",
+    "gpu-broken": "bad",
+    "no-tensorflow": "bad",
+    "crashed": "bad",
+    "hung": "bad",
+    "not-started": "bad",
+}
+
+
+def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: str, command: list[str]):
+    """``core.target.ProbeVerdict`` for a probe run seen through ``TargetProcess``."""
+    from tfgpu_wizard.core.target import TargetResult, parse_event_line, probe_verdict
+
+    events = [parse_event_line(json.dumps(report))] if isinstance(report, dict) else []
+    result = TargetResult(
+        command=list(command),
+        events=events,
+        returncode=info.exit_code,
+        timed_out=info.status == "timeout",
+        stopped=info.status == "cancelled",
+        start_error=(info.error or "could not be started") if info.status == "not-started" else None,
+        stderr=stderr,
+        duration_s=info.duration_s,
+    )
+    return probe_verdict(result)
+
+
+def diagnosis_context(verdict: Any) -> dict[str, Any]:
+    """What the probe knows that a log alone does not (``core.diagnose`` context)."""
+    report = getattr(verdict, "report", None) or {}
+    ctx: dict[str, Any] = {}
+    tf = report.get("tensorflow") or {}
+    if tf.get("version"):
+        ctx["tf_version"] = tf["version"]
+        ctx["gpu_count"] = len(report.get("gpus") or [])
+    platform = (report.get("python") or {}).get("platform")
+    if platform == "win32":
+        ctx["platform"] = "windows"
+    return ctx
+
+
+def verdict_block_html(verdict: Any) -> str:
+    """Headline, then why (for a missing GPU), then the details (versions, matmul results)."""
+    kind = VERDICT_KIND.get(verdict.status, "warn")
+    parts = [f"<p style='font-size:13pt'>{verdict_html(kind, verdict.headline)}</p>"]
+    if verdict.reasons:
+        parts.append("<ul>" + "".join(f"<li>{html.escape(r)}</li>" for r in verdict.reasons) + "</ul>")
+    if verdict.details:
+        parts.append("<p style='color:#444'>" + "<br>".join(html.escape(d) for d in verdict.details) + "</p>")
+    return "".join(parts)

@@ -1,0 +1,56 @@
+"""Setup → Verify with the real probe (target/probe.py) in a real TensorFlow (CPU) under QProcess.
+
+The GUI's verdict must be the same words the CLI's ``core.target.run_probe`` + ``probe_verdict`` give
+for the same interpreter: two independent paths to the same probe, compared."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.tf,
+    pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="TensorFlow is not installed"),
+]
+
+
+def test_verify_runs_the_real_probe_and_says_what_the_cli_says(window, qtbot):
+    from tfgpu_wizard.core.target import probe_verdict, run_probe
+
+    page = window.show_page("setup")
+    page.show_step(3)
+    page.python_edit.setText(sys.executable)
+    with qtbot.waitSignal(page.probe.finished, timeout=180_000) as blocker:
+        page.toggle_verify()
+        assert page.verify_progress.isVisible() and window.status_text().startswith("Verifying")
+    assert blocker.args[0].status == "ok", blocker.args[0].stderr_tail
+    assert page.probe_result is not None and page.probe_result["probe_version"] == 1
+    gui = page.verdict
+    cli = probe_verdict(run_probe(sys.executable, timeout=180))
+    assert gui.status == cli.status and gui.headline == cli.headline
+    assert gui.reasons == cli.reasons
+    shown = page.verify_view.toPlainText()
+    assert gui.headline in shown
+    for reason in gui.reasons:
+        assert reason in shown
+    assert page.probe_result["tensorflow"]["version"] in shown
+    assert window.status_text() == "Ready"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell-script interpreter")
+def test_verify_with_a_python_without_tensorflow(window, qtbot, tmp_path):
+    folder = tmp_path / "没有 tf"
+    folder.mkdir()
+    fake = folder / "python"
+    fake.write_text(f"#!/bin/sh\nexec {sys.executable} -I -S \"$@\"\n", encoding="utf-8")  # no site-packages
+    fake.chmod(0o755)
+    page = window.show_page("setup")
+    page.show_step(3)
+    page.python_edit.setText(str(fake))
+    with qtbot.waitSignal(page.probe.finished, timeout=60_000):
+        page.toggle_verify()
+    assert page.verdict.status in ("no-tensorflow", "crashed")
+    assert page.verdict.headline in page.verify_view.toPlainText()
