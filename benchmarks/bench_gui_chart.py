@@ -4,8 +4,10 @@ kept. Then the resident memory of the process after that hour (bound stated belo
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_gui_chart.py [seconds] [--json]
 
-Measured on the 2-core CI machine, 10 s: before the repaint changes 24.6-26.1 % (5 Hz, both plots every
-frame, width-2 pens); after 7.6-7.7 %. Resident memory after the hour: ~129 MB (bound 400 MB).
+Measured on the 2-core CI machine, 10 s runs side by side (machine load ~2.7): the chart before the changes
+26.5-27.5 % (5 Hz, both plots every frame, width-2 pens, y range set every frame); after 6.2-6.3 %
+(~3 Hz, utilization ~1 Hz, unchanged curves and ranges skipped, thin pens, cached y axes and legend).
+Resident memory after the hour: ~129 MB (bound 400 MB).
 ``--json`` adds one JSON line at the end (tests/gui/test_gui_chart_cost.py reads it).
 """
 

@@ -43,6 +43,8 @@ def main(argv: list[str]) -> int:
     setup = win.page("setup")
     if host_mode == "recording":
         data = json.loads((resources_dir() / "recordings" / "doctor-h200.json").read_text(encoding="utf-8"))
+        # An example folder (not this machine's home): spaces and Chinese show how the commands quote them.
+        setup.commands.prefix.setText("/home/ana/tf 2.21 环境")
         setup.set_host(HostReport.from_dict(data))
     else:
         detected = []

@@ -1064,4 +1064,56 @@ Replace them with the new plan?</source>
         <translation>已保存为 {0}</translation>
     </message>
 </context>
+<context>
+    <name>SanityPage</name>
+    <message>
+        <source>What the check does:
+1. starts the Python above and imports TensorFlow (a few seconds);
+2. lists the GPUs TensorFlow sees and multiplies two matrices on each, compared with the CPU;
+3. trains a small network and watches which device does the work.
+Nothing is installed or changed on your computer.</source>
+        <translation>检查会做什么：
+1. 启动上面的 Python 并导入 TensorFlow（几秒钟）；
+2. 列出 TensorFlow 能看到的 GPU，并在每个 GPU 上做矩阵乘法，与 CPU 对比；
+3. 训练一个小网络，观察是哪个设备在计算。
+不会在你的电脑上安装或修改任何东西。</translation>
+    </message>
+</context>
+<context>
+    <name>LearnPage</name>
+    <message>
+        <source>nvidia-smi prints the highest CUDA version your driver can run. It is not an installed CUDA. TensorFlow 2.15 and newer bring their own CUDA and cuDNN as pip packages (tensorflow[and-cuda]), so you usually need only a recent enough driver, no CUDA toolkit at all.</source>
+        <translation>nvidia-smi 显示的是你的驱动能运行的最高 CUDA 版本，而不是已安装的 CUDA。TensorFlow 2.15 及更新版本以 pip 包的形式自带 CUDA 和 cuDNN（tensorflow[and-cuda]），所以通常只需要一个足够新的驱动，完全不需要 CUDA 工具包。</translation>
+    </message>
+    <message>
+        <source>TensorFlow 2.10 was the last release with GPU support on native Windows. For anything newer, install it inside WSL2 (Ubuntu): the Windows NVIDIA driver is shared with WSL2; do not install a Linux driver inside WSL.</source>
+        <translation>TensorFlow 2.10 是最后一个在原生 Windows 上支持 GPU 的版本。更新的版本请安装在 WSL2（Ubuntu）中：Windows 的 NVIDIA 驱动会共享给 WSL2；不要在 WSL 中安装 Linux 驱动。</translation>
+    </message>
+    <message>
+        <source>By default TensorFlow reserves nearly all free GPU memory at its first GPU operation, whatever your model needs. That is not a leak. Memory growth makes it take memory step by step; a memory limit caps it. TensorFlow's own 'in use' number shows what the model really uses.</source>
+        <translation>默认情况下，TensorFlow 在第一次 GPU 运算时就会占用几乎全部空闲显存，不管模型实际需要多少。这不是内存泄漏。“按需增长”让它逐步申请显存；“上限”则限制它的用量。TensorFlow 自己报告的“正在使用”数值才是模型真正用掉的显存。</translation>
+    </message>
+    <message>
+        <source>mixed_float16 computes in 16-bit floats on Tensor Cores (compute capability 7.0 and newer) and keeps the weights in 32-bit. It is often faster and uses less memory for activations; the difference in memory only shows with memory growth or in TensorFlow's own numbers.</source>
+        <translation>mixed_float16 在 Tensor Core（计算能力 7.0 及以上）上用 16 位浮点数计算，权重仍保存为 32 位。它通常更快，激活值占用的显存也更少；显存上的差别只有在“按需增长”模式下或在 TensorFlow 自己的数值中才看得出来。</translation>
+    </message>
+</context>
+<context>
+    <name>SetupChoose</name>
+    <message>
+        <source>Plan for native Windows</source>
+        <translation>生成原生 Windows 方案</translation>
+    </message>
+    <message>
+        <source>Plan for WSL2</source>
+        <translation>生成 WSL2 方案</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>no GPU readings in this run</source>
+        <translation>此运行记录中没有 GPU 读数</translation>
+    </message>
+</context>
 </TS>

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.gui
 
 GUI = Path(__file__).resolve().parents[2] / "src" / "tfgpu_wizard" / "gui"
 TABLES = {"MODE_TEXT", "_STEP_TITLES", "_STATUS_WORDS", "METHOD_WORDS", "COLUMNS", "_PAGE_INFO", "CONFIGS",
-          "CPU_CONFIGS"}
-TUPLE_TEXT = {"_PAGE_INFO": 2, "CONFIGS": 0, "CPU_CONFIGS": 0}  # which field of a tuple entry is the text
+          "CPU_CONFIGS", "SECTIONS"}
+# which fields of a tuple entry are texts
+TUPLE_TEXT = {"_PAGE_INFO": (2,), "CONFIGS": (0,), "CPU_CONFIGS": (0,), "SECTIONS": (0, 1)}
 
 
 def gui_texts() -> list[tuple[str, str, str]]:
@@ -42,10 +43,10 @@ def gui_texts() -> list[tuple[str, str, str]]:
                 if names & TABLES and node.value is not None:
                     value = ast.literal_eval(node.value)
                     items = value.values() if isinstance(value, dict) else value
-                    field = TUPLE_TEXT.get(next(iter(names & TABLES)), 0)
+                    fields = TUPLE_TEXT.get(next(iter(names & TABLES)), (0,))
                     for v in items:
-                        text = v[field] if isinstance(v, tuple) else v
-                        out.append((path.name, ctx, text))
+                        for text in ([v[f] for f in fields] if isinstance(v, tuple) else [v]):
+                            out.append((path.name, ctx, text))
     return out
 
 

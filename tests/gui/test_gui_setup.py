@@ -333,3 +333,22 @@ def test_run_it_for_me_runs_the_real_plan_up_to_an_admin_step(window, qtbot, tmp
         assert view.run_plan(tmp_path / "plan folder")
     assert blocker.args == ["stopped"] and asked and "sudo" in asked[0]
     assert (tmp_path / "plan folder" / "install.sh").is_file()
+
+
+def test_windows_host_can_plan_for_wsl2_instead(window):
+    page = window.show_page("setup")
+    page.commands.prefix.setText("C:\\Users\\Ana\\tf")
+    page.set_host(windows_host())
+    view = page.commands
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["PowerShell", "cmd.exe"]
+    page.choose.btn_wsl.click()
+    if not view.plans:  # a Linux folder is needed for WSL2 unless this machine is Linux
+        view.prefix.setText("/home/ana/tf wsl")
+        view.rebuild()
+    choice = page.choose.choice()
+    assert choice.platform == "wsl2" and page.choose.btn_wsl.isChecked()
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["bash", "zsh"]
+    assert f"TensorFlow {choice.row.version}" in view.plans["bash"].script()
+    page.choose.btn_native.click()
+    assert page.choose.choice().platform == "windows" and view.prefix.text() == "C:\\Users\\Ana\\tf"
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["PowerShell", "cmd.exe"]

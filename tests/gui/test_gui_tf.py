@@ -39,6 +39,12 @@ def test_real_cpu_sample_run_shows_in_monitor(window, qtbot):
     kinds = [ev.get("type") for _, ev in record.events]
     assert kinds.count("progress") == seen.count("progress") and "summary" in kinds
     assert record.end is not None and record.end["status"] == "finished"
+    # ... and opens again in the Monitor (no GPU here: the events only)
+    page.lab_step.setText("—")
+    with qtbot.waitSignal(page.replay_done, timeout=30_000) as opened:
+        assert page.open_run(page.last_run_path)
+    assert opened.args == [True]
+    assert page.lab_step.text() == "40 / 40" and "Showing" in page.run_state.text()
 
 
 def test_cancel_mid_run(window, qtbot):

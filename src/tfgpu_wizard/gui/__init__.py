@@ -30,6 +30,38 @@ Public API (stable names; owner: helper G)
                                           ``export_csv(path)``; repaints on its own QTimer at ~3 Hz, drawing
                                           only the visible window reduced to min/max pairs
 
+``tfgpu_wizard.gui.pages.setup.SetupPage`` (owner: helper G2)
+    ``set_host(report)``                  show a HostReport (detection result, a recording, a test host)
+    ``show_step(i)`` (0 machine, 1 choose, 2 commands, 3 verify); ``choose``, ``commands`` sub-views;
+    ``toggle_verify()`` runs target/probe.py; ``verdict`` = ``core.target.ProbeVerdict`` afterwards
+
+``tfgpu_wizard.gui.pages.setup_choose``
+    ``ChooseView``                        ``core.recommend`` as a table + "Recommended" box + Windows
+                                          side-by-side; ``set_host``, ``pin_tf(line)``, ``pin_method(m)``,
+                                          ``choice() -> Choice(row, method, candidate, platform) | None``;
+                                          signal ``choice_changed(Choice | None)``
+
+``tfgpu_wizard.gui.pages.setup_commands``
+    ``CommandsView``                      one tab per shell with ``plan.script()``; ``set_choice(choice, host)``,
+                                          ``copy_script()``, ``copy_commands()``, ``save_plan(folder)`` (asks
+                                          before overwriting edited files), ``run_plan(folder=None)``,
+                                          ``run_steps(steps, folder)``
+    ``PlanRunner(ask_admin=None)``        runs ``core.shells.Step``s one by one with ``bash -c`` in QProcess;
+                                          ``start(steps, cwd)``, ``cancel()``, ``shutdown()``; signals
+                                          ``step_started(i, text, command)``, ``output(str)``,
+                                          ``step_finished(i, result)``, ``progress(done, total)``,
+                                          ``finished("ok"|"failed"|"cancelled"|"stopped")``;
+                                          ``ask_admin(step) -> "run"|"skip"|"stop"`` before each admin step
+
+``tfgpu_wizard.gui.probe_view``
+    ``probe_verdict_for(info, report, stderr, command)``  the CLI's ``core.target.probe_verdict`` for a
+                                          probe seen through ``TargetProcess``; ``verdict_block_html(v)``
+
+``tfgpu_wizard.gui.pages.monitor.MonitorPage``
+    ``open_run(path)`` replays a run/recording through ``core.sampler.ReplaySource`` (1000x real time,
+    time axis restored), plus the framework's own current/peak from the run's events; ``replay_done(bool)``.
+    ``start_sample()`` records the run with ``core.runs.RunRecorder``; ``last_run_path`` afterwards.
+
 ``tfgpu_wizard.gui.i18n``
     ``install(app, lang)`` / ``switch(lang)``  load ``resources/i18n/*_<lang>.qm`` when compiled, else serve the
                                           ``.ts`` catalogs through ``core.i18n`` (same files as the CLI)

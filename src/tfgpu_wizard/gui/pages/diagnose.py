@@ -91,10 +91,12 @@ class DiagnosePage(Page):
         self.log.setPlaceholderText(_t("Paste the error log here…"))
         self.btn.setText(_t("Explain this log"))
         self.btn_clear.setText(_t("Clear"))
-        if not self.result.toPlainText():
+        if not self.result.toPlainText() or self.result.property("placeholder"):
             self.result.setHtml(f"<p style='color:#555'>{html.escape(_t('The explanation appears here.'))}</p>")
+            self.result.setProperty("placeholder", True)
 
     def run_diagnosis(self) -> None:
+        self.result.setProperty("placeholder", False)
         text = self.log.toPlainText()
         if not text.strip():
             self.result.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))

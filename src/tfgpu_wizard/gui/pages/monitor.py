@@ -141,6 +141,7 @@ class MonitorPage(Page):
         self.last_finish: FinishInfo | None = None
         self._gpu_note_state: tuple[str, str] = ("", "")
         self._recorder = None  # core.runs.RunRecorder of the running sample
+        self._showing: tuple[str, str] | None = None  # (file name, GPU names) of an opened run/recording
         self.last_run_path: Path | None = None  # the run file of the last finished sample
         self.log_lines: list[str] = []
 
@@ -356,6 +357,7 @@ class MonitorPage(Page):
         self.log_lines = []
         self._t0 = time.monotonic()
         self._run_label = self.run_label()
+        self._showing = None
         self._open_recorder()
         self.btn_start.setEnabled(False)
         self.btn_stop.setEnabled(True)
@@ -494,6 +496,11 @@ class MonitorPage(Page):
         info = self.last_finish
         if self.proc.is_running():
             self.run_state.setText(verdict_html("busy", _t("Running: {0}").format(self._run_label)))
+        elif info is None and self._showing is not None:
+            name, gpus = self._showing
+            self.run_state.setText(
+                verdict_html("info", _t("Showing {0}").format(name)) + "<br><small>" + _html(gpus) + "</small>"
+            )
         elif info is None:
             self.run_state.setText(_t("No run yet."))
         elif info.status == "ok":
@@ -626,17 +633,18 @@ class MonitorPage(Page):
     def _on_replayed(self, path: Path, result: tuple[list, list, str, str, list]) -> None:
         snaps, devices, state, detail, events = result
         self.status.emit("")
-        if not snaps:
+        if not snaps and not events:
             self.run_state.setText(
                 verdict_html("bad", _t("Could not open {0}: {1}").format(path.name, detail or state))
             )
             self.replay_done.emit(False)
             return
+        # A run recorded without a GPU (or without NVML) has only the sample's events: show those.
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
             self.chart.keep_as_faded(self._run_label)
         self.chart.clear()
         self.chart.set_gpu_names({d.index: d.name for d in devices})
-        rows = snapshot_rows(snaps, snaps[0].t, self.REPLAY_SPEED)
+        rows = snapshot_rows(snaps, snaps[0].t, self.REPLAY_SPEED) if snaps else []
         mem_rows, framework = event_memory_rows(events, 0.0)
         merged = sorted(rows + mem_rows, key=lambda r: r[0])  # the store's time axis must be sorted
         self.chart.set_framework(framework)
@@ -652,10 +660,10 @@ class MonitorPage(Page):
         self.chart.follow = False
         self.chart.repaint_now()
         self.chart.follow = True
-        names = ", ".join(sorted({d.name for d in devices})) or "?"
-        self.run_state.setText(
-            verdict_html("info", _t("Showing {0}").format(path.name)) + "<br><small>" + _html(names) + "</small>"
-        )
+        names = ", ".join(sorted({d.name for d in devices})) or _t("no GPU readings in this run")
+        self._showing = (path.name, names)
+        self.last_finish = None
+        self._update_run_state()
         self.replay_done.emit(True)
 
     def _open_run_dialog(self) -> None:

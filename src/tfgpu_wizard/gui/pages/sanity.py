@@ -11,11 +11,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
 
@@ -72,6 +72,11 @@ class SanityPage(Page):
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
         lay.addWidget(self.log, 1)
+        # Before the first check there is nothing to read: a short "what happens" list, not an empty box.
+        self.steps_info = empty_state()
+        self.steps_info.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        lay.addWidget(self.steps_info, 1)
+        self._show_log(False)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -85,8 +90,20 @@ class SanityPage(Page):
         )
         self.python_label.setText(_t("Python used: {0}").format(self.state.target_python))
         self.log_title.setText(_t("What TensorFlow printed:"))
+        self.steps_info.setText(
+            _t("What the check does:\n"
+               "1. starts the Python above and imports TensorFlow (a few seconds);\n"
+               "2. lists the GPUs TensorFlow sees and multiplies two matrices on each, compared with the CPU;\n"
+               "3. trains a small network and watches which device does the work.\n"
+               "Nothing is installed or changed on your computer.")
+        )
         if self.phase == "idle":
             self.verdict.setText(_t("Not checked yet. Press the button (it takes about a minute)."))
+
+    def _show_log(self, on: bool) -> None:
+        self.log_title.setVisible(on)
+        self.log.setVisible(on)
+        self.steps_info.setVisible(not on)
 
     def busy(self) -> bool:
         return self.proc.is_running()
@@ -105,6 +122,7 @@ class SanityPage(Page):
         self.probe_verdict = None
         self.verdict_kind = ""
         self.log.clear()
+        self._show_log(True)
         self.details.setText("")
         self.progress.setVisible(True)
         self.progress.setRange(0, 0)

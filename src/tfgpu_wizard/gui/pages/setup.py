@@ -126,6 +126,7 @@ class SetupPage(Page):
         # Machine
         w = QWidget()
         lay = QVBoxLayout(w)
+        lay.setContentsMargins(0, 0, 0, 0)
         self.machine_view = QTextBrowser()
         lay.addWidget(self.machine_view, 1)
         self.btn_redetect = QPushButton()
@@ -146,6 +147,7 @@ class SetupPage(Page):
         # Verify
         w = QWidget()
         lay = QVBoxLayout(w)
+        lay.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
         self.python_label = QLabel()
         self.python_edit = QLineEdit(self.state.target_python)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -105,6 +106,7 @@ class ChooseView(QWidget):
         self.error: str | None = None
         self._matrix = None
         self._filling = False
+        self.windows_side = "native"  # native Windows host: plan for "native" rows or for "wsl2"
 
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
@@ -142,8 +144,16 @@ class ChooseView(QWidget):
             lab.setMargin(6)
         grid.addWidget(self.win_native, 0, 0)
         grid.addWidget(self.win_wsl, 0, 1)
+        self.btn_native = QPushButton()
+        self.btn_wsl = QPushButton()
+        self.btn_native.clicked.connect(lambda: self.use_windows_side("native"))
+        self.btn_wsl.clicked.connect(lambda: self.use_windows_side("wsl2"))
+        for b in (self.btn_native, self.btn_wsl):
+            b.setCheckable(True)
+        grid.addWidget(self.btn_native, 1, 0, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.btn_wsl, 1, 1, Qt.AlignmentFlag.AlignLeft)
         self.win_directml = wrap_label()
-        grid.addWidget(self.win_directml, 1, 0, 1, 2)
+        grid.addWidget(self.win_directml, 2, 0, 1, 2)
         root.addWidget(self.win_box)
 
         pick = QHBoxLayout()
@@ -185,9 +195,20 @@ class ChooseView(QWidget):
 
     def set_host(self, host: Any) -> None:
         self.host = host
+        self.windows_side = "native"
         self.refresh()
 
+    def use_windows_side(self, side: str) -> None:
+        """On a native Windows host: make the plan for TF natively ("native") or inside WSL2 ("wsl2")."""
+        self.windows_side = side
+        self._show_windows()
+        self.choice_changed.emit(self.choice())
+
     def choice(self) -> Choice | None:
+        wc = self.rec.windows_choice if self.rec else None
+        if wc is not None and self.windows_side == "wsl2" and wc.wsl2 is not None:
+            bm = wc.wsl2.best_method
+            return Choice(row=wc.wsl2.row, method=bm.method, candidate=wc.wsl2, platform="wsl2") if bm else None
         rec = self.pinned or self.rec
         cand = getattr(rec, "chosen", None)
         if cand is None or cand.status == "ruled-out":
@@ -365,6 +386,12 @@ class ChooseView(QWidget):
         self.win_wsl.setText(side(_t("Current TensorFlow inside WSL2"), wc.wsl2, wc.wsl2_pros, wc.wsl2_cons,
                                   "wsl2"))
         self.win_directml.setText(reasons_html([wc.directml]))
+        self.btn_native.setText(_t("Plan for native Windows"))
+        self.btn_wsl.setText(_t("Plan for WSL2"))
+        self.btn_native.setChecked(self.windows_side != "wsl2")
+        self.btn_wsl.setChecked(self.windows_side == "wsl2")
+        self.btn_native.setEnabled(wc.native is not None)
+        self.btn_wsl.setEnabled(wc.wsl2 is not None)
 
     def _fill_table(self) -> None:
         cands = list(self.rec.candidates) if self.rec else []

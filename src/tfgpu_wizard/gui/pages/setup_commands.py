@@ -278,6 +278,7 @@ class CommandsView(QWidget):
         self.plans: dict[str, Any] = {}  # shell -> Plan
         self.error = ""
         self.run_folder: Path | None = None
+        self._prefixes: dict[str, str] = {}  # platform -> folder typed for it
         self.runner = PlanRunner(self)
         self.runner.step_started.connect(self._on_step_started)
         self.runner.output.connect(self._on_output)
@@ -375,6 +376,13 @@ class CommandsView(QWidget):
     # -- plans ------------------------------------------------------------------------------
 
     def set_choice(self, choice: Any, host: Any) -> None:
+        # The folder is per platform: a Windows path makes no sense for the WSL2 plan and vice versa.
+        old = self.choice.platform if self.choice is not None else None
+        new = choice.platform if choice is not None else None
+        if old is not None:
+            self._prefixes[old] = self.prefix.text()
+        if new is not None and new != old and old is not None:
+            self.prefix.setText(self._prefixes.get(new, ""))
         self.choice = choice
         self.host = host
         self.rebuild()
