@@ -352,7 +352,7 @@ class ChooseView(QWidget):
         parts = [f"TensorFlow {best.row.version}", _t(METHOD_WORDS.get(bm.method, bm.method)) if bm else "?"]
         if bm is not None and bm.python:
             parts.append(f"Python {bm.python}")
-        if best.row.cuda:
+        if best.row.cuda and best.uses_gpu:  # a CPU-only install has no use for the CUDA numbers
             parts.append(f"CUDA {best.row.cuda} / cuDNN {best.row.cudnn}")
         gpu = _t("uses your GPU") if best.uses_gpu else _t("CPU only")
         self.rec_title.setText(
