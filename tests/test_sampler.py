@@ -49,7 +49,7 @@ def test_recordings_are_there_and_labelled() -> None:
     for p in RECORDINGS.values():
         assert p.stat().st_size < 2_000_000
         rec = read_run(p)
-        assert "(recording)" in rec.header["recorded_on"] and "H200" in rec.header["recorded_on"]
+        assert "(recording" in rec.header["recorded_on"] and "H200" in rec.header["recorded_on"]
         assert rec.status == "finished" and not rec.problems
 
 

@@ -89,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
     print(tr("monitor", "Recording run {id} -> {path}").format(id=rec.run_id, path=rec.path))
     target = TargetRun(SAMPLE_SCRIPT, argv, python=python, timeout=args.timeout, on_event=rec.add_event)
     status = "failed"
+    from tfgpu_wizard.commands.sample import format_event
+
     result = None
     try:
         target.start()
@@ -99,9 +101,10 @@ def run(args: argparse.Namespace) -> int:
                 ev = target.events.get(timeout=0.5)
             except Exception:  # noqa: BLE001 - queue.Empty
                 continue
-            if ev.type in ("progress", "summary", "error", "warning"):
-                shown = {k: v for k, v in ev.data.items() if k not in ("type", "recv_t")}
-                print(f"[{ev.type}] " + ", ".join(f"{k}={v}" for k, v in list(shown.items())[:8]), flush=True)
+            if ev.type != "raw":  # the sample's stray output is kept in the run, not echoed
+                line = format_event(ev)
+                if line:
+                    print(line, flush=True)
         result = target.wait()
         status = "finished" if result.ok else "failed"
     except KeyboardInterrupt:
