@@ -277,5 +277,33 @@
         <source>tfgpu-wizard cluster: cannot write into {folder}: {error}</source>
         <translation>tfgpu-wizard cluster：无法写入 {folder}：{error}</translation>
     </message>
+    <message>
+        <source>Keras 2 (tf-keras) runs on TensorFlow only; the JAX and PyTorch backends are Keras 3</source>
+        <translation>Keras 2（tf-keras）只能在 TensorFlow 上运行；JAX 和 PyTorch 后端是 Keras 3</translation>
+    </message>
+    <message>
+        <source>Keras {version}: {label}</source>
+        <translation>Keras {version}：{label}</translation>
+    </message>
+    <message>
+        <source>Keras 2 (tf-keras, TF_USE_LEGACY_KERAS=1)</source>
+        <translation>Keras 2（tf-keras，TF_USE_LEGACY_KERAS=1）</translation>
+    </message>
+    <message>
+        <source>Keras 2 (tf.keras)</source>
+        <translation>Keras 2（tf.keras）</translation>
+    </message>
+    <message>
+        <source>Keras 3</source>
+        <translation>Keras 3</translation>
+    </message>
+    <message>
+        <source>TF_USE_LEGACY_KERAS=1 asks for Keras 2, but tf-keras is not installed, so tf.keras does not work: install it (pip install "{requirement}") or unset TF_USE_LEGACY_KERAS to use Keras 3.</source>
+        <translation>TF_USE_LEGACY_KERAS=1 要求使用 Keras 2，但没有安装 tf-keras，所以 tf.keras 无法使用：请安装它（pip install "{requirement}"），或者取消 TF_USE_LEGACY_KERAS 以使用 Keras 3。</translation>
+    </message>
+    <message>
+        <source>tf-keras {tf_keras} does not match TensorFlow {tensorflow}: install "{requirement}".</source>
+        <translation>tf-keras {tf_keras} 与 TensorFlow {tensorflow} 不匹配：请安装 "{requirement}"。</translation>
+    </message>
 </context>
 </TS>

@@ -42,6 +42,9 @@ def add_sample_flags(parser: argparse.ArgumentParser) -> None:
                         help="Keras 3 backend: tensorflow (default) | jax | torch (these never import TensorFlow)")
     parser.add_argument("--steps-per-execution", type=int, default=0,
                         help="training steps per call into the backend (default: automatic)")
+    parser.add_argument("--keras2", action="store_true",
+                        help="train with Keras 2 (sets TF_USE_LEGACY_KERAS=1 for the sample; TensorFlow 2.16 and "
+                        "later need the tf-keras package in that Python)")
 
 
 def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
@@ -54,7 +57,7 @@ def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
         logical_cpus=args.logical_cpus, multi_worker=multi_worker, precision=args.precision,
         prefetch=not args.no_prefetch, loop=args.loop, jit=args.jit, learning_rate=args.learning_rate,
         seed=args.seed, backend=getattr(args, "backend", "tensorflow"),
-        steps_per_execution=getattr(args, "steps_per_execution", 0),
+        steps_per_execution=getattr(args, "steps_per_execution", 0), keras2=getattr(args, "keras2", False),
     )
 
 
@@ -84,8 +87,15 @@ def format_event(ev) -> str | None:
             return tr(CTX, "Keras {keras} on {backend} {version}, Python {py} (pid {pid})").format(
                 keras=v.get("keras"), backend={"jax": "JAX", "torch": "PyTorch"}[fw], version=v.get(fw),
                 py=v.get("python"), pid=d.get("pid"))
-        return tr(CTX, "TensorFlow {tf}, Keras {keras}, Python {py} (pid {pid})").format(
+        line = tr(CTX, "TensorFlow {tf}, Keras {keras}, Python {py} (pid {pid})").format(
             tf=v.get("tensorflow"), keras=v.get("keras"), py=v.get("python"), pid=d.get("pid"))
+        if v.get("keras_major") == 2:
+            from tfgpu_wizard.core.target import keras_label
+
+            label = keras_label({"source": v.get("keras_source")})
+            if label:
+                line += " · " + label
+        return line
     if ev.type == "devices":
         line = tr(CTX, "{strategy} on {devices}: {replicas} replica(s), global batch {batch}").format(
             strategy=d.get("strategy"), devices=", ".join(d.get("devices") or []), replicas=d.get("replicas"),

@@ -2,7 +2,7 @@
 
 Public API (stable; ``commands/plan.py`` and the GUI's Setup page build on it)::
 
-    from tfgpu_wizard.core.plan import build_plan, write_plan, Plan, PlanError, METHODS
+    from tfgpu_wizard.core.plan import build_plan, write_plan, Plan, PlanError, METHODS, SHELLS_FOR, shells_for
 
     plan = build_plan(row, host, "pip", "bash", prefix="/home/ana/tf env")   # Plan, or PlanError
     plan.steps            # list[shells.Step]: argv or snippet, explanation, admin flag + reason, platforms
@@ -21,8 +21,9 @@ Public API (stable; ``commands/plan.py`` and the GUI's Setup page build on it)::
 Every plan ends with ``tfgpu-wizard verify --python <env python>`` and the plain
 ``python -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"``.
 
-Shells per platform: linux/macos rows -> bash, zsh, powershell (pwsh); wsl2 rows -> bash, zsh (the
-commands run inside WSL); windows rows -> powershell, cmd. Anything else is a PlanError that says why.
+Shells per platform (``SHELLS_FOR``; ``shells_for(platform)`` -> tuple, the first is the default):
+linux/macos rows -> bash, zsh, powershell (pwsh); wsl2 rows -> bash, zsh (the commands run inside WSL);
+windows rows -> powershell, cmd. Anything else is a PlanError that says why.
 """
 
 from __future__ import annotations
@@ -376,12 +377,22 @@ def _join(plan_or_platform: Plan | str, base: str, *parts: str) -> str:
     return str(cls(base, *parts))
 
 
+# The shells a plan can be written for, per matrix row platform (first = the default one to show).
+SHELLS_FOR: Mapping[str, tuple[str, ...]] = {
+    "windows": ("powershell", "cmd"),
+    "wsl2": ("bash", "zsh"),
+    "linux": ("bash", "zsh", "powershell"),
+    "macos": ("bash", "zsh", "powershell"),
+}
+
+
+def shells_for(platform: str) -> tuple[str, ...]:
+    """The shells ``build_plan`` accepts for a row of ``platform`` (an unknown platform: the POSIX ones)."""
+    return SHELLS_FOR.get(platform, SHELLS_FOR["linux"])
+
+
 def _allowed_shells(platform: str) -> tuple[str, ...]:
-    if platform == "windows":
-        return ("powershell", "cmd")
-    if platform == "wsl2":
-        return ("bash", "zsh")
-    return ("bash", "zsh", "powershell")
+    return shells_for(platform)
 
 
 def _check_shell(platform: str, shell: str) -> None:

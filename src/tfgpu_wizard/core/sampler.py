@@ -20,7 +20,8 @@ API (stable)::
     s.series(gpu, "mem_used", since=None) -> (array('d') times, array('d') values)  # MiB for memory, NaN = N/A
     s.state, s.state_detail, s.ticks, s.missed_ticks, s.buffer_nbytes
 
-    ReplaySource(path_or_record, speed=1.0)   # speed=math.inf: as fast as possible
+    ReplaySource(path_or_record, speed=1.0,   # speed=math.inf: as fast as possible, recorded spacing kept
+                 allow_empty=False)           # True: a run with events but no GPU ticks replays (0 ticks)
 
 A :class:`Tick` holds one :class:`GpuSnapshot` per GPU taken at the same moment. Snapshot times are
 ``time.monotonic()`` of this process (replay: rebased onto it, so a replay looks live).
@@ -267,18 +268,26 @@ class ReplaySource(Source):
     """Replays the GPU ticks of a run file (a recording) at ``speed`` x real time (math.inf: no waiting).
 
     Snapshot times are rebased onto this process's monotonic clock, so consumers cannot tell a replay
-    from a live source except by ``label`` / ``live``. The recorded ``pid_mem`` is kept (the recording
-    watched its own training process).
+    from a live source except by ``label`` / ``live``. An instant replay (``speed=math.inf``) does not
+    wait, but its snapshot times still keep the recorded spacing (first tick = the moment the replay
+    started, the others that far after it), so the time axis survives. The recorded ``pid_mem`` is kept
+    (the recording watched its own training process).
+
+    A run file without GPU ticks (a CPU-only run, or a run recorded without NVML) is refused as
+    unavailable unless ``allow_empty``: then it "replays" zero ticks and ends at once, and ``record``
+    still holds its events (what the GUI shows for such a run).
     """
 
     live = False
 
-    def __init__(self, run: str | Path | RunRecord, speed: float = 1.0, gpus: Sequence[int] | None = None):
+    def __init__(self, run: str | Path | RunRecord, speed: float = 1.0, gpus: Sequence[int] | None = None,
+                 allow_empty: bool = False):
         if not (speed > 0):
             raise ValueError("speed must be > 0")
         self.run = run
         self.speed = speed
         self.gpus = set(gpus) if gpus is not None else None
+        self.allow_empty = allow_empty
         self.label = "replay"
         self._i = 0
         self._base: float | None = None
@@ -296,7 +305,7 @@ class ReplaySource(Source):
         self.record = record
         self._ticks = [(t, [s for s in snaps if self.gpus is None or s.gpu in self.gpus])
                        for t, snaps in record.ticks]
-        if not self._ticks:
+        if not self._ticks and not self.allow_empty:
             raise SourceUnavailable(
                 tr("monitor", "{path}: the recording holds no GPU samples").format(path=record.path)
             )
@@ -319,8 +328,10 @@ class ReplaySource(Source):
             return None
         rel, snaps = self._ticks[self._i]
         self._i += 1
-        base = self._base if self._base is not None else now
-        t = now if math.isinf(self.speed) else base + (rel - self._ticks[0][0]) / self.speed
+        if self._base is None:
+            self._base = now
+        offset = rel - self._ticks[0][0]
+        t = self._base + (offset if math.isinf(self.speed) else offset / self.speed)
         return [_retime(s, t) for s in snaps]
 
 

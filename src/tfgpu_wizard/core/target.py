@@ -12,8 +12,11 @@ Public API (stable; the GUI and the CLI build on it)::
 
     cfg = SampleConfig(model="resnet20", precision="mixed_float16", steps=300, memory="growth")
     cfg = SampleConfig(backend="jax", devices="all")   # Keras 3 on JAX (DataParallel) or "torch" (one GPU)
+    cfg = SampleConfig(keras2=True)     # Keras 2: the sample sets TF_USE_LEGACY_KERAS=1 (tf-keras on TF >= 2.16)
     cfg.validate()                      # raises ConfigError (one clear message per problem)
     argv = cfg.to_argv()                # ["--model", "resnet20", ...] for target/sample.py
+
+    run_probe(python, keras2=True)      # the probe with TF_USE_LEGACY_KERAS=1; keras_label(report["keras"])
 
     # Blocking, with a timeout; events also reach on_event (on the reader thread) as they arrive:
     result = run_sample(cfg, python="/path/to/python", timeout=600, on_event=print)
@@ -180,6 +183,9 @@ class SampleConfig:
     seed: int = 0
     backend: str = "tensorflow"  # tensorflow | jax | torch (Keras 3; see docs/sample-protocol.md)
     steps_per_execution: int = 0  # 0 = the sample's default (1; on JAX the log interval)
+    # Keras 2 instead of Keras 3: ``--keras2``, with which the sample sets TF_USE_LEGACY_KERAS=1 before it
+    # imports TensorFlow (TF >= 2.16 then needs tf-keras in that Python; TF <= 2.15 has Keras 2 built in).
+    keras2: bool = False
     extra_args: list[str] = field(default_factory=list)  # passed through verbatim, after the others
 
     def problems(self) -> list[str]:
@@ -217,6 +223,9 @@ class SampleConfig:
         elif self.steps_per_execution and (self.loop != "fit" or self.multi_worker):
             out.append(tr("target", "steps per execution only applies to the fit loop"))
         if self.backend in ("jax", "torch"):
+            if self.keras2:
+                out.append(tr("target", "Keras 2 (tf-keras) runs on TensorFlow only; the JAX and PyTorch backends "
+                                        "are Keras 3"))
             if self.multi_worker:
                 out.append(tr("target", "a multi-worker run needs the TensorFlow backend"))
             if self.loop != "fit":
@@ -288,6 +297,8 @@ class SampleConfig:
             argv += ["--backend", self.backend]
         if self.steps_per_execution:
             argv += ["--steps-per-execution", str(self.steps_per_execution)]
+        if self.keras2:
+            argv.append("--keras2")
         for flag, on in (("--real-data", self.real_data), ("--allow-download", self.allow_download),
                          ("--strict-batch", self.strict_batch), ("--multi-worker", self.multi_worker)):
             if on:
@@ -607,7 +618,10 @@ def run_target(
 
 
 def run_probe(python: str | os.PathLike[str] | None = None, timeout: float = 180,
-              env: dict[str, str] | None = None) -> TargetResult:
+              env: dict[str, str] | None = None, keras2: bool = False) -> TargetResult:
+    """Run the probe; ``keras2`` sets TF_USE_LEGACY_KERAS=1 for it (the probe then reports tf-keras)."""
+    if keras2:
+        env = {**(env or {}), "TF_USE_LEGACY_KERAS": "1"}
     return run_target(PROBE_SCRIPT, [], python=python, timeout=timeout, env=env)
 
 
@@ -645,6 +659,33 @@ class ProbeVerdict:
         return {"gpu": 0, "no-gpu": 1, "gpu-broken": 1}.get(self.status, 3)
 
 
+def keras_label(keras: dict[str, Any]) -> str | None:
+    """The probe's ``keras.source`` in words (translated): the Keras that ``tf.keras`` is in that Python."""
+    source = keras.get("source")
+    if source == "tf_keras":
+        return tr("target", "Keras 2 (tf-keras, TF_USE_LEGACY_KERAS=1)")
+    if source == "tf.keras":
+        return tr("target", "Keras 2 (tf.keras)")
+    if source == "keras":
+        return tr("target", "Keras 3")
+    return None
+
+
+def keras_legacy_problem(keras: dict[str, Any], tf_version: str | None = None) -> str | None:
+    """What is wrong with a requested Keras 2 (TF_USE_LEGACY_KERAS=1), in words; None when nothing is."""
+    problem = keras.get("legacy_problem")
+    requirement = keras.get("tf_keras_requirement") or "tf-keras"
+    if problem == "tf-keras-missing":
+        return tr("target", "TF_USE_LEGACY_KERAS=1 asks for Keras 2, but tf-keras is not installed, so tf.keras "
+                            "does not work: install it (pip install \"{requirement}\") or unset "
+                            "TF_USE_LEGACY_KERAS to use Keras 3.").format(requirement=requirement)
+    if problem == "tf-keras-mismatch":
+        return tr("target", "tf-keras {tf_keras} does not match TensorFlow {tensorflow}: install "
+                            "\"{requirement}\".").format(tf_keras=keras.get("tf_keras_version"),
+                                                         tensorflow=tf_version or "?", requirement=requirement)
+    return None
+
+
 def probe_verdict(result: TargetResult) -> ProbeVerdict:
     """Turn a probe run into a verdict a beginner can read (strings translated, context "target")."""
     report = probe_report(result)
@@ -674,8 +715,15 @@ def probe_verdict(result: TargetResult) -> ProbeVerdict:
             cuda=build.get("cuda_version"), cudnn=build.get("cudnn_version", "?")))
     keras = report.get("keras") or {}
     if keras.get("version"):
-        details.append(tr("target", "Keras {version} (Keras {major})").format(
-            version=keras["version"], major=keras.get("major")))
+        label = keras_label(keras)
+        if label:
+            details.append(tr("target", "Keras {version}: {label}").format(version=keras["version"], label=label))
+        else:
+            details.append(tr("target", "Keras {version} (Keras {major})").format(
+                version=keras["version"], major=keras.get("major")))
+    keras_problem = keras_legacy_problem(keras, version)
+    if keras_problem:
+        details.append(keras_problem)
     for m in matmul:
         if m.get("error"):
             details.append(tr("target", "matrix multiply on {device}: failed ({error})").format(

@@ -34,9 +34,37 @@ def main(argv: list[str] | None = None, lang: str | None = None, page: str | Non
         win.show_page(page)
     win.show()
     QTimer.singleShot(0, win.after_first_paint)
+    _quit_cleanly_on_signals(app, win)
     if os.environ.get("TFGPU_WIZARD_QUIT_AFTER_PAINT"):  # cold-start benchmark: quit once painted
         QTimer.singleShot(0, app.quit)
     return app.exec()
+
+
+def _quit_cleanly_on_signals(app, win) -> None:
+    """SIGTERM (logout, ``kill``) or Ctrl+C in the terminal closes the window the normal way, so a running
+    sample or probe is stopped and its run file closed: without this Python dies at once and the child
+    interpreter lives on as an orphan. Python only runs signal handlers between bytecodes, so a cheap timer
+    hands control back to it a few times a second while Qt's event loop waits."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    def on_signal(signum, _frame) -> None:
+        QTimer.singleShot(0, win.close)
+        QTimer.singleShot(0, app.quit)
+
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                signal.signal(sig, on_signal)
+            except (OSError, ValueError):  # not the main thread, or not supported here
+                pass
+    tick = QTimer(app)
+    tick.setInterval(250)
+    tick.timeout.connect(lambda: None)
+    tick.start()
+    app.aboutToQuit.connect(win.shutdown)  # however the loop ends, children are stopped
 
 
 if __name__ == "__main__":

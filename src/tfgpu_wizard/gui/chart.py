@@ -197,6 +197,7 @@ class MemoryChart(QWidget):
 
     def __init__(self, parent=None, window_s: float = 300.0) -> None:
         super().__init__(parent)
+        self._empty_text: str | None = None
         pg.setConfigOptions(antialias=False, background="w", foreground="#222")
         self.store = SeriesStore()
         self.window_s = window_s
@@ -252,15 +253,28 @@ class MemoryChart(QWidget):
         self.mem_plot.setLabel("left", _t("GPU memory (MiB)"))
         self.util_plot.setLabel("left", _t("Utilization (%)"))
         self.util_plot.setLabel("bottom", _t("time (s)"))
+        self._show_empty_text()
+        # Legend entries carry the words; re-create them in the new language.
+        for name, item in list(self._curves.items()):
+            self._relabel(name, item)
+
+    def set_empty_text(self, text: str | None) -> None:
+        """What the chart says while it has nothing to draw (None: the default hint). The caller passes
+        translated text and sets it again on retranslate; e.g. "training on the CPU: no GPU memory"."""
+        self._empty_text = text
+        self._show_empty_text()
+
+    def empty_text(self) -> str | None:
+        return self._empty_text
+
+    def _show_empty_text(self) -> None:
         self.empty_label.setText(
-            _t(
+            self._empty_text
+            or _t(
                 "No data yet. Start the sample below, or open a saved run or a bundled recording "
                 "(works on a machine without a GPU)."
             )
         )
-        # Legend entries carry the words; re-create them in the new language.
-        for name, item in list(self._curves.items()):
-            self._relabel(name, item)
 
     def set_gpu_names(self, names: Mapping[int, str]) -> None:
         self._gpu_names = dict(names)
@@ -476,6 +490,7 @@ class MemoryChart(QWidget):
     # -- export -----------------------------------------------------------------------------
 
     def export_png(self, path: str | Path) -> bool:
+        """Save the chart as PNG; False when it could not be written (missing folder, no permission)."""
         self._dirty = True
         self.repaint_now()
         return self.grab().save(str(path), "PNG")

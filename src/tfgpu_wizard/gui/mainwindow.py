@@ -58,10 +58,12 @@ class MainWindow(QMainWindow):
 
     def __init__(self) -> None:
         super().__init__()
+        self.setObjectName("tfgpu-main")  # found by tools and tests among the top-level widgets
         self.state = AppState()
         self._pages: dict[str, Page] = {}
         self._status_owner: str | None = None
         self._detect_task = None
+        self._detect_pending = False  # True from start until its result (or failure) has arrived here
 
         central = QWidget()
         outer = QHBoxLayout(central)
@@ -190,7 +192,7 @@ class MainWindow(QMainWindow):
     def detect_host(self) -> bool:
         from tfgpu_wizard.gui.workers import ThreadTask
 
-        if self._detect_task is not None and self._detect_task.is_running():
+        if self.detecting():
             return False
         try:
             host_mod = importlib.import_module("tfgpu_wizard.core.host")
@@ -203,19 +205,24 @@ class MainWindow(QMainWindow):
         task.done.connect(self._on_host)
         task.failed.connect(self._on_host_failed)
         self._detect_task = task
+        self._detect_pending = True
         task.start()
         return True
 
     def detecting(self) -> bool:
-        return self._detect_task is not None and self._detect_task.is_running()
+        # Not the thread's liveness: the thread emits its result a moment before it exits, and the status
+        # line must not say "Still running: Setup" once the result is here.
+        return self._detect_pending
 
     def _on_host(self, report) -> None:
+        self._detect_pending = False
         self.state.host = report
         self.state.host_error = None
         self._on_page_status("_detect", "")
         self.host_ready.emit(report)
 
     def _on_host_failed(self, message: str) -> None:
+        self._detect_pending = False
         self.state.host_error = message
         self._on_page_status("_detect", "")
         self.host_ready.emit(None)

@@ -14,6 +14,7 @@ always ends with exactly one ``finished`` signal, and a timeout or ``cancel()`` 
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections import deque
@@ -228,7 +229,10 @@ class TargetProcess(QObject):
         else:
             status = "failed"
         code = exit_code if exit_status == QProcess.ExitStatus.NormalExit else None
-        self._send_finished(FinishInfo(status, code, "\n".join(self._tail)))
+        info = FinishInfo(status, code, "\n".join(self._tail))
+        if exit_status == QProcess.ExitStatus.CrashExit and os.name == "posix" and exit_code > 0:
+            info.extra["signal"] = exit_code  # Qt reports the terminating signal as the exit code on POSIX
+        self._send_finished(info)
 
     def _send_finished(self, info: FinishInfo) -> None:
         if self._finished_sent:

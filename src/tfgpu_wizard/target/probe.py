@@ -36,30 +36,59 @@ def _err(exc):
     return "%s: %s" % (type(exc).__name__, text.splitlines()[0][:400] if text else "")
 
 
+KERAS_LABELS = {
+    "keras": "Keras 3",
+    "tf.keras": "Keras 2 (tf.keras)",
+    "tf_keras": "Keras 2 (tf-keras, TF_USE_LEGACY_KERAS=1)",
+}
+
+
 def keras_info(tf):
-    """Which Keras TensorFlow's ``tf.keras`` resolves to, and the versions installed."""
-    info = {"version": None, "major": None, "source": None, "tf_keras_version": None,
-            "legacy_env": os.environ.get("TF_USE_LEGACY_KERAS")}
+    """Which Keras TensorFlow's ``tf.keras`` resolves to, and the versions installed.
+
+    ``source``: ``keras`` (Keras 3), ``tf.keras`` (Keras 2 built into TF <= 2.15) or ``tf_keras``
+    (TF_USE_LEGACY_KERAS=1 with the tf-keras package); ``label`` says the same in words. With
+    TF_USE_LEGACY_KERAS=1 ``tf.keras`` is tf-keras's API module, which has no ``__version__``: the version
+    is the tf-keras package's. ``legacy_problem`` names what is wrong when Keras 2 was asked for and
+    cannot be had (``tf-keras-missing``) or does not match TensorFlow (``tf-keras-mismatch``).
+    """
+    info = {"version": None, "major": None, "source": None, "label": None, "tf_keras_version": None,
+            "legacy_env": os.environ.get("TF_USE_LEGACY_KERAS"), "legacy_problem": None}
+    tf_keras = None
     try:
         import tf_keras
 
         info["tf_keras_version"] = getattr(tf_keras, "__version__", None)
-    except Exception:
-        pass
+    except Exception as exc:  # not installed, or broken
+        if not isinstance(exc, ImportError) or "tf_keras" not in str(exc):
+            info["tf_keras_error"] = _err(exc)
+        tf_keras = None
     legacy = (info["legacy_env"] or "").strip().lower() in ("1", "true", "yes")
+    tf_minor = ".".join(str(getattr(tf, "__version__", "")).split(".")[:2])
     try:
-        version = tf.keras.__version__
-        info["version"] = version
-        info["major"] = int(str(version).split(".")[0])
-        name = getattr(tf.keras, "__name__", "")
-        if legacy and info["tf_keras_version"]:
+        api = tf.keras
+        name = str(getattr(api, "__name__", "") or "")
+        version = getattr(api, "__version__", None)
+        if name.startswith("tf_keras") or (legacy and tf_keras is not None and version is None):
             info["source"] = "tf_keras"
-        elif info["major"] >= 3:
-            info["source"] = "keras"
-        else:
-            info["source"] = "tf.keras" if "tf_keras" not in name else "tf_keras"
+            version = version or info["tf_keras_version"]
+        if not version:
+            raise AttributeError("tf.keras (%s) has no version" % (name or type(api).__name__))
+        info["version"] = str(version)
+        info["major"] = int(str(version).split(".")[0])
+        if info["source"] is None:
+            info["source"] = "keras" if info["major"] >= 3 else "tf.keras"
+        info["label"] = KERAS_LABELS[info["source"]]
     except Exception as exc:
         info["error"] = _err(exc)
+    if legacy and info["source"] != "tf_keras" and info["major"] != 2:
+        # TF >= 2.16 with TF_USE_LEGACY_KERAS=1 but no tf-keras: tf.keras raises (or is Keras 3).
+        info["legacy_problem"] = "tf-keras-missing"
+        info["tf_keras_requirement"] = "tf-keras~=%s.0" % tf_minor if tf_minor else "tf-keras"
+    elif info["source"] == "tf_keras" and info["tf_keras_version"]:
+        if ".".join(info["tf_keras_version"].split(".")[:2]) != tf_minor:
+            info["legacy_problem"] = "tf-keras-mismatch"
+            info["tf_keras_requirement"] = "tf-keras~=%s.0" % tf_minor
     return info
 
 

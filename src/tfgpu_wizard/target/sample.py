@@ -62,6 +62,10 @@ ADVICE = {
     "tf-config": "Multi-worker training reads the cluster from the TF_CONFIG environment variable "
     "(tfgpu-wizard cluster writes it for each worker).",
     "no-tensorflow": "TensorFlow could not be imported in this Python. Install it there, or pick another Python.",
+    "no-tf-keras": "Keras 2 was asked for (--keras2 or TF_USE_LEGACY_KERAS=1), but the tf-keras package is not "
+    "installed in this Python, and TensorFlow 2.16 and later ship only Keras 3. Install the tf-keras that matches "
+    "TensorFlow there (pip install \"tf-keras~=2.X\" with X the TensorFlow minor version), or leave out --keras2 "
+    "and unset TF_USE_LEGACY_KERAS to train with Keras 3.",
     "no-backend": "Keras 3 on this backend could not be imported in this Python: install keras>=3 and the "
     "backend (jax or torch) there, or use --backend tensorflow.",
     "multi-gpu-unsupported": "Keras 3's PyTorch backend has no multi-GPU distribution, so this sample trains on one "
@@ -223,6 +227,9 @@ def build_parser():
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--backend", choices=BACKENDS, default="tensorflow",
                    help="Keras 3 backend: tensorflow (default), jax or torch (these never import TensorFlow)")
+    p.add_argument("--keras2", action="store_true",
+                   help="train with Keras 2: sets TF_USE_LEGACY_KERAS=1 before TensorFlow is imported (TF >= 2.16 "
+                   "needs the tf-keras package; on TF <= 2.15 tf.keras is Keras 2 anyway)")
     p.add_argument("--steps-per-execution", type=_positive_int, default=None,
                    help="training steps per call into the backend (default: 1; on JAX the --log-every value, "
                    "so the host waits for the GPU only at log points)")
@@ -256,6 +263,9 @@ def check_flags(args):
         if args.loop != "fit":
             raise SampleError("bad-flags", "--loop custom is a TensorFlow tf.function loop; use --loop fit with "
                               "--backend %s" % other, exit_code=EXIT_BAD_FLAGS)
+        if args.keras2:
+            raise SampleError("bad-flags", "--keras2 is Keras 2 inside TensorFlow (tf-keras); it does not apply with "
+                              "--backend %s, which is Keras 3" % other, exit_code=EXIT_BAD_FLAGS)
     if args.backend == "torch":
         if args.logical_cpus > 1:
             raise SampleError("bad-flags", "--logical-cpus needs a multi-device distribution, which Keras 3's "
@@ -298,20 +308,40 @@ def read_tf_config(path=None):
 # -- TensorFlow and Keras ----------------------------------------------------------------------
 
 
+def legacy_keras_requested():
+    """True when TF_USE_LEGACY_KERAS asks for Keras 2 (TensorFlow reads "1", "true" and "yes")."""
+    return os.environ.get("TF_USE_LEGACY_KERAS", "").strip().lower() in ("1", "true", "yes")
+
+
+def keras_label(source, major):
+    """The Keras in use, in words (the probe reports the same labels)."""
+    if source == "tf_keras":
+        return "Keras 2 (tf-keras, TF_USE_LEGACY_KERAS=1)"
+    if major is not None and major >= 3:
+        return "Keras 3"
+    return "Keras 2 (tf.keras)"
+
+
 def import_tf():
-    """TensorFlow, the Keras in use (Keras 3, or Keras 2 as tf.keras / tf-keras) and facts about it."""
+    """TensorFlow, the Keras in use (Keras 3, or Keras 2 as tf.keras / tf-keras) and facts about it.
+
+    With TF_USE_LEGACY_KERAS=1 (``--keras2`` sets it) TensorFlow >= 2.16 makes ``tf.keras`` the tf-keras
+    package; without tf-keras installed that is an error here too (``no-tf-keras``) rather than a silent run
+    on Keras 3, which is what the user did not ask for. TensorFlow <= 2.15 has Keras 2 built in.
+    """
     import numpy as np
     import tensorflow as tf
 
-    legacy = os.environ.get("TF_USE_LEGACY_KERAS", "").strip().lower() in ("1", "true", "yes")
+    legacy = legacy_keras_requested()
     keras = None
     source = None
+    tf_keras_error = None
     if legacy:
         try:
             import tf_keras as keras  # noqa: F811
             source = "tf_keras"
-        except ImportError:
-            keras = None
+        except Exception as exc:  # not installed, or a broken install (any error at import)
+            keras, tf_keras_error = None, exc
     if keras is None:
         try:
             import keras  # noqa: F811
@@ -325,7 +355,18 @@ def import_tf():
         major = int(version.split(".")[0])
     except ValueError:
         major = 2
-    info = {"version": version, "major": major, "source": source, "legacy_env": legacy}
+    if legacy and major >= 3:
+        tf_minor = ".".join(str(tf.__version__).split(".")[:2])
+        raise SampleError(
+            "no-tf-keras",
+            "TF_USE_LEGACY_KERAS=1 asks for Keras 2, but tf-keras cannot be imported (%s); TensorFlow %s has "
+            "Keras %s. Install it: pip install \"tf-keras~=%s.0\"" % (
+                tf_keras_error, tf.__version__, version, tf_minor),
+            exit_code=EXIT_CONFIG, tensorflow=tf.__version__, keras=version,
+            requirement="tf-keras~=%s.0" % tf_minor,
+        )
+    info = {"version": version, "major": major, "source": source, "legacy_env": legacy,
+            "label": keras_label(source, major)}
     return tf, keras, np, info
 
 
@@ -753,10 +794,15 @@ def train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_ba
             optimizer = keras.mixed_precision.LossScaleOptimizer(optimizer)
         accuracy = keras.metrics.SparseCategoricalAccuracy()
         loss_obj = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction="none")
-    keras3 = kinfo["major"] >= 3
-    variables = model.trainable_variables
+        keras3 = kinfo["major"] >= 3
+        variables = model.trainable_variables
+        if keras3:
+            # Create the optimizer's variables now, in the strategy's scope: Keras 3 otherwise creates them at
+            # the first apply, inside the loss scale optimizer's cond, which fails under MirroredStrategy
+            # ("You must feed a value for placeholder tensor 'cond/.../Placeholder'").
+            optimizer.build(variables)
 
-    def step_fn(x, y):
+    def compute(x, y):
         with tf.GradientTape() as tape:
             logits = model(x, training=True)
             loss = tf.nn.compute_average_loss(loss_obj(y, logits), global_batch_size=global_batch)
@@ -765,14 +811,22 @@ def train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_ba
             scaled = loss
             if mixed16:
                 scaled = optimizer.scale_loss(loss) if keras3 else optimizer.get_scaled_loss(loss)
-        grads = tape.gradient(scaled, variables)
+        return loss, logits, tape.gradient(scaled, variables)
+
+    if args.jit == "on":
+        # XLA compiles the per-replica forward and backward pass only: the input iterator (IteratorGetNext)
+        # has no XLA kernel, and the optimizer's cross-replica update must stay outside the cluster.
+        compute = tf.function(compute, jit_compile=True)
+
+    def step_fn(x, y):
+        loss, logits, grads = compute(x, y)
         if mixed16 and not keras3:
             grads = optimizer.get_unscaled_gradients(grads)
         optimizer.apply_gradients(zip(grads, variables))  # noqa: B905 (py3.8: no strict=)
         accuracy.update_state(y, logits)
         return loss
 
-    @tf.function(jit_compile=args.jit == "on")
+    @tf.function
     def train_step(iterator):
         per_replica = strategy.run(step_fn, args=next(iterator))
         return strategy.reduce(tf.distribute.ReduceOp.SUM, per_replica, axis=None)
@@ -812,8 +866,13 @@ def run(argv, em):
         raise SampleError("bad-flags", "--tf-config only applies with --multi-worker", exit_code=EXIT_BAD_FLAGS)
     worker = read_tf_config(args.tf_config) if args.multi_worker else None
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+    if args.keras2:
+        # Must be set before TensorFlow is imported: tf.keras is chosen at import time.
+        os.environ["TF_USE_LEGACY_KERAS"] = "1"
     try:
         tf, keras, np, kinfo = import_tf()
+    except SampleError:
+        raise
     except Exception as exc:  # ImportError, or a broken install raising anything at import
         traceback.print_exc()
         raise SampleError("no-tensorflow", "%s: %s" % (type(exc).__name__, exc), exit_code=EXIT_NO_TF) from None
@@ -822,7 +881,8 @@ def run(argv, em):
         str(i) for i in args.devices[1])
     em.emit("start", pid=os.getpid(), config=config, worker=worker, versions={
         "python": sys.version.split()[0], "tensorflow": tf.__version__, "keras": kinfo["version"],
-        "keras_major": kinfo["major"], "keras_source": kinfo["source"], "numpy": np.__version__,
+        "keras_major": kinfo["major"], "keras_source": kinfo["source"], "keras_label": kinfo["label"],
+        "numpy": np.__version__,
     }, platform=sys.platform)
 
     dev = configure_devices(tf, args, em)

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -107,6 +108,10 @@ def event_memory_rows(events, t0: float) -> tuple[list[tuple[float, dict[str, fl
                 values["tf.peak"] = sum(peak) / MIB
         elif ev.get("event") == "start" and ev.get("framework"):
             name = {"torch": "PyTorch", "jax": "JAX"}.get(str(ev["framework"]), str(ev["framework"]))
+        elif ev.get("type") == "start" and isinstance(ev.get("config"), dict):
+            # the sample protocol's start event: the Keras 3 backend that did the work
+            backend = ev["config"].get("backend")
+            name = {"torch": "PyTorch", "jax": "JAX"}.get(str(backend), name)
         elif isinstance(ev.get("allocated"), (int, float)):
             values["tf.current"] = ev["allocated"] / MIB
             if isinstance(ev.get("peak"), (int, float)):
@@ -118,7 +123,7 @@ def event_memory_rows(events, t0: float) -> tuple[list[tuple[float, dict[str, fl
 
 class MonitorPage(Page):
     SAMPLE_TIMEOUT_S = 1800.0
-    REPLAY_SPEED = 1000.0  # a recording replays through the core sampler at 1000 x real time
+    REPLAY_SPEED = math.inf  # a recording replays through the core sampler at once, recorded times kept
     replay_done = Signal(bool)
 
     def __init__(self, state, parent=None) -> None:
@@ -142,6 +147,7 @@ class MonitorPage(Page):
         self._gpu_note_state: tuple[str, str] = ("", "")
         self._recorder = None  # core.runs.RunRecorder of the running sample
         self._showing: tuple[str, str] | None = None  # (file name, GPU names) of an opened run/recording
+        self._opened: dict[str, Any] | None = None  # the opened run's end line and read problems
         self.last_run_path: Path | None = None  # the run file of the last finished sample
         self.log_lines: list[str] = []
 
@@ -249,6 +255,7 @@ class MonitorPage(Page):
         root.addWidget(self.gpu_note)
 
         self.mode.currentIndexChanged.connect(self._mode_changed)
+        self.devices.currentIndexChanged.connect(self._mode_changed)
         self.retranslate()
         self._mode_changed()
 
@@ -295,13 +302,24 @@ class MonitorPage(Page):
         if not gpus:
             self.devices.addItem(_t("GPU 0 (if TensorFlow finds one)"), "gpu:0")
         idx = self.devices.findData(current)
-        self.devices.setCurrentIndex(idx if idx >= 0 else (1 if self.devices.count() > 1 else 0))
+        self.devices.blockSignals(False)
+        if idx < 0:
+            # A machine known to have no NVIDIA GPU trains on the CPU by default (a GPU run would only fail
+            # with "TensorFlow sees 0 GPUs"); before detection has finished, GPU 0 is the hopeful default.
+            no_gpu = self.state.host is not None and not gpus
+            idx = 0 if no_gpu else (1 if self.devices.count() > 1 else 0)
+        self.devices.setCurrentIndex(idx)
         self.devices.blockSignals(False)
 
     def _mode_changed(self) -> None:
         mode = self.mode.currentData()
-        self.limit_mb.setEnabled(mode == "limit")
-        self.mode_text.setText(_t(MODE_TEXT[mode]))
+        on_cpu = self._on_cpu()
+        self.mode.setEnabled(not on_cpu)
+        self.limit_mb.setEnabled(mode == "limit" and not on_cpu)
+        if on_cpu:  # the memory modes are GPU settings; the sample ignores them on the CPU
+            self.mode_text.setText(_t("On the CPU the memory setting does not apply: TensorFlow uses ordinary RAM."))
+        else:
+            self.mode_text.setText(_t(MODE_TEXT[mode]))
 
     def on_shown(self) -> None:
         self._fill_devices()
@@ -334,6 +352,8 @@ class MonitorPage(Page):
         return args
 
     def run_label(self) -> str:
+        if (self.devices.currentData() or "cpu") == "cpu":
+            return f"CPU · {self.precision.currentData()}"  # the memory modes apply to GPUs only
         mode = self.mode.currentData()
         if mode == "limit":
             mode = f"limit {self.limit_mb.value()} MB"
@@ -358,7 +378,9 @@ class MonitorPage(Page):
         self._t0 = time.monotonic()
         self._run_label = self.run_label()
         self._showing = None
+        self._opened = None
         self._open_recorder()
+        self.chart.set_empty_text(self._cpu_hint() if self._on_cpu() else None)
         self.btn_start.setEnabled(False)
         self.btn_stop.setEnabled(True)
         self.chart.start()
@@ -370,6 +392,13 @@ class MonitorPage(Page):
         self.status.emit(_t("Training: starting TensorFlow (this takes a few seconds)…"))
         self._update_run_state()
         return True
+
+    def _on_cpu(self) -> bool:
+        return (self.devices.currentData() or "cpu") == "cpu"
+
+    @staticmethod
+    def _cpu_hint() -> str:
+        return _t("Training on the CPU: there is no GPU memory to draw. Step, speed and loss on the right are live.")
 
     def stop_sample(self) -> None:
         if self.proc.is_running():
@@ -413,13 +442,13 @@ class MonitorPage(Page):
             self._recorder = None
             self.log_lines.append(f"run not recorded: {exc}")
 
-    def _close_recorder(self, status: str, exit_code: int | None = None) -> None:
+    def _close_recorder(self, status: str, exit_code: int | None = None, detail: str = "") -> None:
         rec = self._recorder
         if rec is None:
             return
         self._recorder = None
         try:
-            rec.close(status=status, exit_code=exit_code)
+            rec.close(status=status, exit_code=exit_code, detail=detail)
             if rec.write_problem is None:
                 self.last_run_path = rec.path
         except Exception as exc:  # noqa: BLE001
@@ -475,17 +504,28 @@ class MonitorPage(Page):
         if loss is not None:
             lv = float(loss)
             self.lab_loss.setText("NaN ✗" if math.isnan(lv) else f"{lv:.4f}")
-        cur = self.chart.store.col("tf.current")
-        if len(cur) and not math.isnan(float(cur[-1])):
-            peak = self.chart.store.col("tf.peak")
-            self.lab_tfmem.setText(
-                _t("{0:,.0f} MiB (peak {1:,.0f})").format(float(cur[-1]), float(peak[-1]) if len(peak) else 0)
-            )
+        # The latest framework reading (GPU rows in between carry NaN in these columns).
+        cur, peak = self.chart.store.col("tf.current"), self.chart.store.col("tf.peak")
+        have = np.flatnonzero(~np.isnan(cur))
+        if len(have):
+            i = int(have[-1])
+            pk = float(peak[i]) if i < len(peak) and not math.isnan(float(peak[i])) else float(cur[i])
+            self.lab_tfmem.setText(_t("{0:,.0f} MiB (peak {1:,.0f})").format(float(cur[i]), pk))
 
     def _on_finished(self, info: FinishInfo) -> None:
         status = {"ok": "finished", "cancelled": "stopped"}.get(info.status, "failed")
-        self._close_recorder(status, info.exit_code)
+        detail = ""  # why, in the run file (English, like the rest of the format)
+        if info.status == "crashed":
+            sig = info.extra.get("signal")
+            detail = f"the training process was killed by signal {sig}" if sig else "the training process crashed"
+        elif info.status == "timeout":
+            detail = f"stopped after the time limit of {self.SAMPLE_TIMEOUT_S:.0f} s"
+        elif info.status == "not-started":
+            detail = f"could not start: {info.error}"
+        self._close_recorder(status, info.exit_code, detail)
         self.last_finish = info
+        if self.chart.empty_text() == self._cpu_hint():  # no longer live
+            self.chart.set_empty_text(_t("The last run trained on the CPU: there was no GPU memory to draw."))
         self.btn_start.setEnabled(True)
         self.btn_stop.setEnabled(False)
         self.chart.repaint_now()
@@ -499,19 +539,31 @@ class MonitorPage(Page):
         elif info is None and self._showing is not None:
             name, gpus = self._showing
             self.run_state.setText(
-                verdict_html("info", _t("Showing {0}").format(name)) + "<br><small>" + _html(gpus) + "</small>"
+                verdict_html("info", _t("Showing {0}").format(_breakable(name)))
+                + "<br><small>" + _html(gpus) + "</small>" + self._opened_html()
             )
         elif info is None:
             self.run_state.setText(_t("No run yet."))
         elif info.status == "ok":
-            saved = ""
-            if self.last_run_path is not None:
-                saved = "<br><small>" + _html(_t("Saved as {0}").format(self.last_run_path.name)) + "</small>"
-            self.run_state.setText(verdict_html("ok", _t("Finished in {0:.0f} s").format(info.duration_s)) + saved)
+            self.run_state.setText(
+                verdict_html("ok", _t("Finished in {0:.0f} s").format(info.duration_s)) + self._saved_html()
+            )
         elif info.status == "cancelled":
-            self.run_state.setText(verdict_html("warn", _t("Stopped by you.")))
+            self.run_state.setText(verdict_html("warn", _t("Stopped by you.")) + self._saved_html())
         elif info.status == "timeout":
-            self.run_state.setText(verdict_html("bad", _t("Stopped: it ran longer than the time limit.")))
+            self.run_state.setText(
+                verdict_html("bad", _t("Stopped: it ran longer than the time limit.")) + self._saved_html()
+            )
+        elif info.status == "crashed":
+            sig = info.extra.get("signal")
+            what = (_t("The training process was killed (signal {0}).").format(sig) if sig
+                    else _t("The training process crashed."))
+            step, steps = pick(self._last, "step"), pick(self._last, "steps")
+            where = (_t("It had reached step {0} of {1}.").format(step, steps if steps is not None else "?")
+                     if step is not None else _t("It ended before the first step."))
+            self.run_state.setText(
+                verdict_html("bad", what) + "<br>" + _html(where) + self._saved_html(kept=True)
+            )
         elif info.status == "not-started":
             self.run_state.setText(
                 verdict_html("bad", _t("Could not start the Python interpreter: {0}").format(info.error))
@@ -528,7 +580,39 @@ class MonitorPage(Page):
                 + "</small><br>"
                 + (_html(advice) + "<br>" if advice else "")
                 + _t("The Diagnose page explains the full log.")
+                + self._saved_html()
             )
+
+    def _saved_html(self, kept: bool = False) -> str:
+        """Where the run was saved (every outcome keeps its run file, a failed or killed run too)."""
+        if self.last_run_path is None:
+            return ""
+        name = _breakable(self.last_run_path.name)
+        text = (_t("Everything up to then is kept in {0}.") if kept else _t("Saved as {0}")).format(name)
+        return "<br><small>" + text + "</small>"
+
+    def _opened_html(self) -> str:
+        """How an opened run ended and what was wrong with its file (cut off, corrupt lines skipped)."""
+        info = self._opened or {}
+        parts: list[str] = []
+        end = info.get("end")
+        if isinstance(end, dict):
+            status = str(end.get("status", ""))
+            detail = str(end.get("detail") or "")
+            words = {
+                "finished": _t("The run finished."),
+                "stopped": _t("The run was stopped."),
+                "failed": _t("The run failed."),
+                "gpu-lost": _t("The GPU was lost during the run."),
+            }.get(status, _t("The run ended ({0}).").format(status))
+            if status == "failed" and end.get("exit_code") is not None:
+                words = _t("The run failed (exit code {0}).").format(end["exit_code"])
+            parts.append(_html(words) + (" <small>" + _html(detail) + "</small>" if detail else ""))
+        for problem in info.get("problems") or ():
+            from tfgpu_wizard.core.i18n import tr
+
+            parts.append(verdict_html("warn", tr("monitor", str(problem))))
+        return "".join("<br>" + p for p in parts)
 
     # -- GPU sampling and replay ---------------------------------------------------------
 
@@ -601,12 +685,12 @@ class MonitorPage(Page):
         if self._replay is not None and self._replay.is_running():
             return False
         try:
-            source = ReplaySource(path, speed=self.REPLAY_SPEED)
+            source = ReplaySource(path, speed=self.REPLAY_SPEED, allow_empty=True)
         except Exception as exc:  # noqa: BLE001 - bad file: say so, lose nothing
             self.run_state.setText(verdict_html("bad", _t("Could not open {0}: {1}").format(path.name, exc)))
             return False
 
-        def replay() -> tuple[list, list, str, str, list]:
+        def replay() -> tuple[list, list, str, str, list, dict]:
             sampler = Sampler(source, interval=0.01, history_s=36_000.0, name="tfgpu-replay")
             sampler.start(wait=True)
             sampler.join(120.0)
@@ -614,7 +698,9 @@ class MonitorPage(Page):
             record = getattr(source, "record", None)
             ticks = getattr(record, "ticks", None) or [(0.0, [])]
             events = [(t - ticks[0][0], ev) for t, ev in (getattr(record, "events", None) or [])]
-            return sampler.since(-math.inf), list(sampler.devices), sampler.state, sampler.state_detail, events
+            about = {"end": getattr(record, "end", None), "problems": list(getattr(record, "problems", None) or [])}
+            snaps = sampler.since(-math.inf)
+            return snaps, list(sampler.devices), sampler.state, sampler.state_detail, events, about
 
         from tfgpu_wizard.gui.workers import ThreadTask
 
@@ -630,8 +716,8 @@ class MonitorPage(Page):
         self.run_state.setText(verdict_html("bad", _t("Could not open {0}: {1}").format(path.name, message)))
         self.replay_done.emit(False)
 
-    def _on_replayed(self, path: Path, result: tuple[list, list, str, str, list]) -> None:
-        snaps, devices, state, detail, events = result
+    def _on_replayed(self, path: Path, result: tuple[list, list, str, str, list, dict]) -> None:
+        snaps, devices, state, detail, events, about = result
         self.status.emit("")
         if not snaps and not events:
             self.run_state.setText(
@@ -644,7 +730,8 @@ class MonitorPage(Page):
             self.chart.keep_as_faded(self._run_label)
         self.chart.clear()
         self.chart.set_gpu_names({d.index: d.name for d in devices})
-        rows = snapshot_rows(snaps, snaps[0].t, self.REPLAY_SPEED) if snaps else []
+        scale = 1.0 if math.isinf(self.REPLAY_SPEED) else self.REPLAY_SPEED
+        rows = snapshot_rows(snaps, snaps[0].t, scale) if snaps else []
         mem_rows, framework = event_memory_rows(events, 0.0)
         merged = sorted(rows + mem_rows, key=lambda r: r[0])  # the store's time axis must be sorted
         self.chart.set_framework(framework)
@@ -656,7 +743,11 @@ class MonitorPage(Page):
                 if "images_per_s" in ev:
                     self._last["images_per_sec"] = ev["images_per_s"]
         self._update_numbers()
-        self._run_label = path.stem
+        self._run_label = path.name.removesuffix(".jsonl").removesuffix(".run")
+        self.chart.set_empty_text(None if rows or mem_rows else _t(
+            "This run has no GPU memory readings (it trained on the CPU, or NVML was not available). "
+            "Its steps, speed and loss are on the right."))
+        self._opened = about
         self.chart.follow = False
         self.chart.repaint_now()
         self.chart.follow = True
@@ -672,22 +763,35 @@ class MonitorPage(Page):
         start = user_data_dir() / "runs"
         if not start.is_dir():
             start = resources_dir() / "recordings"
-        path, _ = QFileDialog.getOpenFileName(self, _t("Open run or recording"), str(start))
+        path, _ = QFileDialog.getOpenFileName(
+            self, _t("Open run or recording"), str(start),
+            _t("Runs and recordings (*.run.jsonl);;All files (*)"),
+        )
         if path:
             self.open_run(path)
 
     def _export_png_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, _t("Export PNG"), "gpu-memory.png", "PNG (*.png)")
-        if path:
-            self.chart.export_png(path)
+        if path and not self.export_png(path):
+            self.run_state.setText(verdict_html("bad", _t("Could not write {0}.").format(_breakable(path))))
+
+    def export_png(self, path: str | Path) -> bool:
+        return self.chart.export_png(path)
+
+    def export_csv(self, path: str | Path) -> str | None:
+        """Write the chart's data as CSV; None when written, else the reason (shown in the run box)."""
+        try:
+            self.chart.export_csv(path)
+        except OSError as exc:
+            return _t("Could not write {0}: {1}").format(str(path), exc.strerror or exc)
+        return None
 
     def _export_csv_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), "gpu-memory.csv", "CSV (*.csv)")
         if path:
-            try:
-                self.chart.export_csv(path)
-            except OSError as exc:
-                self.run_state.setText(verdict_html("bad", str(exc)))
+            problem = self.export_csv(path)
+            if problem:
+                self.run_state.setText(verdict_html("bad", problem))
 
     def _clear_faded(self) -> None:
         self.chart.clear_faded()
@@ -709,3 +813,11 @@ def _html(text: str) -> str:
     import html
 
     return html.escape(text)
+
+
+def _breakable(text: str) -> str:
+    """Escaped text that may wrap after '-', '/' and '.' (long run file names in the narrow run box)."""
+    out = _html(text)
+    for ch in "-/.":
+        out = out.replace(ch, ch + "\u200b")
+    return out

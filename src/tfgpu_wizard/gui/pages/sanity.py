@@ -131,6 +131,7 @@ class SanityPage(Page):
         if probe.is_file():
             self.phase = "probe"
             self.verdict.setText(verdict_html("busy", _t("Starting TensorFlow and looking for the GPU…")))
+            self.status.emit(_t("Sanity check: starting TensorFlow…"))
             self.proc.start(self.state.target_python, [str(probe)], timeout_s=300)
         else:
             self._start_training()

@@ -260,7 +260,7 @@ class ChooseView(QWidget):
 
                 self.rec = recommend(self._load_matrix(), self.host)
             except Exception as exc:  # noqa: BLE001 - a broken matrix or report is shown, not raised
-                self.error = f"{type(exc).__name__}: {exc}"
+                self.error = _error_text(exc)
         self._fill_pickers()
         self._recompute_pin()
         self._show()
@@ -301,7 +301,7 @@ class ChooseView(QWidget):
             self.pinned = recommend(self._load_matrix(), self.host, tf=tf, method=method,
                                     allow_prerelease=True)
         except Exception as exc:  # noqa: BLE001
-            self.error = f"{type(exc).__name__}: {exc}"
+            self.error = _error_text(exc)
 
     def _pins_changed(self) -> None:
         if self._filling:
@@ -326,7 +326,7 @@ class ChooseView(QWidget):
             w.setVisible(has)
         self.empty.setVisible(not has)
         if self.error:
-            self.empty.setText(_t("The recommendation could not be made: {0}").format(self.error))
+            self.empty.setText(self.error)
         elif self.host is None:
             self.empty.setText(_t("Waiting for the machine to be detected (step 1)…"))
         elif not has:
@@ -454,3 +454,15 @@ class ChooseView(QWidget):
                 self.table.blockSignals(False)
                 return
         self.table.clearSelection()
+
+
+def _error_text(exc: Exception) -> str:
+    """What the Choose step says when it cannot recommend: a broken matrix file names the file, the row and
+    the field (``core.matrix.MatrixError``) and says that nothing else is affected; anything else keeps its
+    exception type, which is what a bug report needs."""
+    from tfgpu_wizard.core.matrix import MatrixError
+
+    if isinstance(exc, MatrixError):
+        return _t("The compatibility matrix cannot be used, so there is no recommendation: {0}. Fix the file "
+                  "(or use the one shipped with the app); nothing on your computer was changed.").format(exc)
+    return _t("The recommendation could not be made: {0}").format(f"{type(exc).__name__}: {exc}")

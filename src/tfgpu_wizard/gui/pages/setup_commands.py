@@ -36,15 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.core.plan import shells_for
 from tfgpu_wizard.gui.widgets import empty_state, verdict_html, wrap_label
 
-# Shells per row platform, as documented in core/plan.py ("Shells per platform").
-SHELLS_FOR = {
-    "windows": ("powershell", "cmd"),
-    "wsl2": ("bash", "zsh"),
-    "linux": ("bash", "zsh", "powershell"),
-    "macos": ("bash", "zsh", "powershell"),
-}
 SHELL_TITLES = {"bash": "bash", "zsh": "zsh", "powershell": "PowerShell", "cmd": "cmd.exe"}
 
 
@@ -388,7 +382,7 @@ class CommandsView(QWidget):
         self.rebuild()
 
     def shells(self) -> tuple[str, ...]:
-        return SHELLS_FOR.get(self.choice.platform, ("bash",)) if self.choice else ()
+        return shells_for(self.choice.platform) if self.choice else ()
 
     def rebuild(self) -> None:
         """Build one plan per shell for the current choice (language, folder or choice changed)."""
