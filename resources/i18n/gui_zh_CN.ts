@@ -1116,4 +1116,93 @@ Nothing is installed or changed on your computer.</source>
         <translation>此运行记录中没有 GPU 读数</translation>
     </message>
 </context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>Could not write {0}.</source>
+        <translation>无法写入 {0}。</translation>
+    </message>
+    <message>
+        <source>Could not write {0}: {1}</source>
+        <translation>无法写入 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Everything up to then is kept in {0}.</source>
+        <translation>此前的全部数据已保存在 {0}。</translation>
+    </message>
+    <message>
+        <source>It ended before the first step.</source>
+        <translation>它在第一步之前就结束了。</translation>
+    </message>
+    <message>
+        <source>It had reached step {0} of {1}.</source>
+        <translation>当时已进行到第 {0} 步（共 {1} 步）。</translation>
+    </message>
+    <message>
+        <source>On the CPU the memory setting does not apply: TensorFlow uses ordinary RAM.</source>
+        <translation>在 CPU 上显存设置不起作用：TensorFlow 使用普通内存。</translation>
+    </message>
+    <message>
+        <source>Runs and recordings (*.run.jsonl);;All files (*)</source>
+        <translation>运行记录和录制 (*.run.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The GPU was lost during the run.</source>
+        <translation>运行期间 GPU 丢失。</translation>
+    </message>
+    <message>
+        <source>The last run trained on the CPU: there was no GPU memory to draw.</source>
+        <translation>上一次运行在 CPU 上训练：没有可绘制的 GPU 显存。</translation>
+    </message>
+    <message>
+        <source>The run ended ({0}).</source>
+        <translation>运行已结束（{0}）。</translation>
+    </message>
+    <message>
+        <source>The run failed (exit code {0}).</source>
+        <translation>运行失败（退出码 {0}）。</translation>
+    </message>
+    <message>
+        <source>The run failed.</source>
+        <translation>运行失败。</translation>
+    </message>
+    <message>
+        <source>The run finished.</source>
+        <translation>运行已完成。</translation>
+    </message>
+    <message>
+        <source>The run was stopped.</source>
+        <translation>运行已被停止。</translation>
+    </message>
+    <message>
+        <source>The training process crashed.</source>
+        <translation>训练进程崩溃了。</translation>
+    </message>
+    <message>
+        <source>The training process was killed (signal {0}).</source>
+        <translation>训练进程被强制结束（信号 {0}）。</translation>
+    </message>
+    <message>
+        <source>This run has no GPU memory readings (it trained on the CPU, or NVML was not available). Its steps, speed and loss are on the right.</source>
+        <translation>这次运行没有 GPU 显存读数（它在 CPU 上训练，或当时 NVML 不可用）。步数、速度和损失显示在右侧。</translation>
+    </message>
+    <message>
+        <source>Training on the CPU: there is no GPU memory to draw. Step, speed and loss on the right are live.</source>
+        <translation>正在 CPU 上训练：没有可绘制的 GPU 显存。右侧的步数、速度和损失为实时数据。</translation>
+    </message>
+</context>
+<context>
+    <name>SanityPage</name>
+    <message>
+        <source>Sanity check: starting TensorFlow…</source>
+        <translation>健全性检查：正在启动 TensorFlow…</translation>
+    </message>
+</context>
+<context>
+    <name>SetupChoose</name>
+    <message>
+        <source>The compatibility matrix cannot be used, so there is no recommendation: {0}. Fix the file (or use the one shipped with the app); nothing on your computer was changed.</source>
+        <translation>兼容性矩阵无法使用，因此没有推荐：{0}。请修正该文件（或使用应用自带的矩阵）；你的电脑没有被做任何更改。</translation>
+    </message>
+</context>
 </TS>

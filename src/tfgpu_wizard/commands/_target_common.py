@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-
 
 def resolve_python(path: str | None) -> str:
     """An interpreter path, or a venv / conda env folder (core.host knows the layouts); this Python if None."""
     if not path:
-        return sys.executable
+        from tfgpu_wizard.core.paths import default_python
+
+        return default_python()
     try:
         from tfgpu_wizard.core.host import resolve_python as _resolve
     except ImportError:  # pragma: no cover - core.host is part of the app

@@ -74,6 +74,7 @@ from tfgpu_wizard.core.host_smi import (
     smi_failure_reason,
 )
 from tfgpu_wizard.core.i18n import N_, tr
+from tfgpu_wizard.core.paths import default_python, is_frozen
 
 DEFAULT_TIMEOUT = 8.0
 CTX = "host"
@@ -418,6 +419,9 @@ def probe_python(python: str, timeout: float) -> dict[str, Any]:
 
 
 def _detect_target(target: str | None, timeout: float, system: str) -> tuple[PythonInfo | None, TFInstall, list[Note]]:
+    if target is None and is_frozen():
+        # The frozen app's own interpreter is not a Python a user installs TensorFlow into.
+        target = default_python()
     if target is None:
         data = host_pyprobe.collect()
         tf, notes = tf_from_probe(sys.executable, data, system)

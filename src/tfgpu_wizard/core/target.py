@@ -50,7 +50,6 @@ import os
 import queue
 import signal as _signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -310,8 +309,10 @@ class SampleConfig:
 
 
 def default_python() -> str:
-    """The interpreter used when none is chosen: this one (fine in CI and in a dev install)."""
-    return sys.executable
+    """The interpreter used when none is chosen: this one, or ``python3`` on PATH in the frozen app."""
+    from tfgpu_wizard.core.paths import default_python as _default
+
+    return _default()
 
 
 def sample_argv(config: SampleConfig) -> list[str]:

@@ -8,7 +8,6 @@ says so ("Ready") instead of keeping a stale message.
 from __future__ import annotations
 
 import importlib
-import sys
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.core.paths import default_python
 from tfgpu_wizard.gui import i18n
 from tfgpu_wizard.gui.widgets import Page
 
@@ -50,7 +50,8 @@ class AppState:
     def __init__(self) -> None:
         self.host = None  # core.host_model.HostReport once detection finished
         self.host_error: str | None = None
-        self.target_python: str = sys.executable  # the interpreter that has (or will have) TensorFlow
+        # the interpreter that has (or will have) TensorFlow; python3 on PATH in the frozen app
+        self.target_python: str = default_python()
 
 
 class MainWindow(QMainWindow):

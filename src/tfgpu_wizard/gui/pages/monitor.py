@@ -309,7 +309,6 @@ class MonitorPage(Page):
             no_gpu = self.state.host is not None and not gpus
             idx = 0 if no_gpu else (1 if self.devices.count() > 1 else 0)
         self.devices.setCurrentIndex(idx)
-        self.devices.blockSignals(False)
 
     def _mode_changed(self) -> None:
         mode = self.mode.currentData()
