@@ -58,9 +58,13 @@ Public API (stable names; owner: helper G)
                                           probe seen through ``TargetProcess``; ``verdict_block_html(v)``
 
 ``tfgpu_wizard.gui.pages.monitor.MonitorPage``
-    ``open_run(path)`` replays a run/recording through ``core.sampler.ReplaySource`` (1000x real time,
-    time axis restored), plus the framework's own current/peak from the run's events; ``replay_done(bool)``.
-    ``start_sample()`` records the run with ``core.runs.RunRecorder``; ``last_run_path`` afterwards.
+    ``open_run(path)`` replays a run/recording through ``core.sampler.ReplaySource`` (instant, recorded
+    time axis kept; events-only CPU runs too), plus the framework's own current/peak from the run's events,
+    and says how the run ended and what was wrong with its file (cut off, damaged lines); ``replay_done(bool)``.
+    ``start_sample()`` records the run with ``core.runs.RunRecorder``; ``last_run_path`` afterwards (also
+    for a failed, stopped or killed run: its end line says why). ``export_png(path) -> bool``,
+    ``export_csv(path) -> None | reason``.
+    A broken matrix (``TFGPU_WIZARD_MATRIX`` points the app at another file) is a sentence in Setup → Choose.
 
 ``tfgpu_wizard.gui.i18n``
     ``install(app, lang)`` / ``switch(lang)``  load ``resources/i18n/*_<lang>.qm`` when compiled, else serve the

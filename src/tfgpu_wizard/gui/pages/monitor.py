@@ -586,7 +586,7 @@ class MonitorPage(Page):
         """Where the run was saved (every outcome keeps its run file, a failed or killed run too)."""
         if self.last_run_path is None:
             return ""
-        name = _breakable(self.last_run_path.name)
+        name = _html(self.last_run_path.name)  # unbroken: it is copied from here to find the file
         text = (_t("Everything up to then is kept in {0}.") if kept else _t("Saved as {0}")).format(name)
         return "<br><small>" + text + "</small>"
 
@@ -772,7 +772,7 @@ class MonitorPage(Page):
     def _export_png_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, _t("Export PNG"), "gpu-memory.png", "PNG (*.png)")
         if path and not self.export_png(path):
-            self.run_state.setText(verdict_html("bad", _t("Could not write {0}.").format(_breakable(path))))
+            self.run_state.setText(verdict_html("bad", _t("Could not write {0}.").format(_html(path))))
 
     def export_png(self, path: str | Path) -> bool:
         return self.chart.export_png(path)
