@@ -291,3 +291,32 @@ def test_cli_plan_with_saved_doctor_report(tmp_path):
     bad.write_text("{not json", encoding="utf-8")
     proc = subprocess.run([*exe, "plan", "--host", str(bad)], capture_output=True, env=env, timeout=60)
     assert proc.returncode == 2 and b"doctor --json" in proc.stderr
+
+
+# -- a machine with no NVIDIA GPU at all vs one whose GPU has no driver -------------------------------
+
+
+def _driverless_host(pci_gpus: int | None):
+    from tfgpu_wizard.core.host_model import DriverInfo, HostReport, OSInfo, PythonInfo
+
+    return HostReport(
+        os=OSInfo(system="linux", machine="x86_64", glibc="2.36"),
+        python=PythonInfo(executable="/usr/bin/python3", version="3.11.7"),
+        driver=DriverInfo(present=False, error="no driver", nvidia_pci_gpus=pci_gpus),
+    )
+
+
+@pytest.mark.parametrize("pci_gpus", [1, None])
+def test_a_gpu_without_driver_gets_the_admin_driver_step(pci_gpus) -> None:
+    row = load_matrix().row("2.21", "linux")
+    plan = build_plan(row, _driverless_host(pci_gpus), "pip", "bash", prefix=POSIX_PREFIX)
+    driver_steps = [s for s in plan.steps if "NVIDIA driver" in s.text()]
+    assert len(driver_steps) == 1 and driver_steps[0].admin
+
+
+def test_no_nvidia_gpu_at_all_gets_no_driver_step_but_a_plain_warning() -> None:
+    row = load_matrix().row("2.21", "linux")
+    plan = build_plan(row, _driverless_host(0), "pip", "bash", prefix=POSIX_PREFIX)
+    assert not [s for s in plan.steps if "NVIDIA driver" in s.text()]
+    warnings = [w for w in plan.why if w.kind == "warning" and "No NVIDIA GPU was found" in w.text()]
+    assert len(warnings) == 1 and "CUDA 12.5" in warnings[0].text()

@@ -467,5 +467,9 @@
         <source>it installs a system package and reconfigures the Docker daemon</source>
         <translation>它会安装系统软件包并重新配置 Docker 守护进程</translation>
     </message>
+    <message>
+        <source>No NVIDIA GPU was found on this machine, so TensorFlow will run on the CPU here. These commands install the GPU build; run the wizard on the computer with the NVIDIA card to check its driver ({} or newer for CUDA {}).</source>
+        <translation>本机没有找到 NVIDIA GPU，因此 TensorFlow 在这里只会使用 CPU。以下命令安装的是 GPU 版本；请在装有 NVIDIA 显卡的电脑上运行本向导，检查它的驱动（CUDA {1} 需要 {0} 或更新版本）。</translation>
+    </message>
 </context>
 </TS>

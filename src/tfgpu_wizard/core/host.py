@@ -704,6 +704,8 @@ def _detect_driver(timeout: float, environ: Mapping[str, str]) -> tuple[DriverIn
     if not info.present:
         if sys.platform.startswith("linux"):
             pci = nvidia_pci_devices()
+            if os.path.isdir("/sys/bus/pci/devices") and not environ.get("WSL_DISTRO_NAME"):
+                info.nvidia_pci_gpus = len(pci)
             if pci:
                 reasons.append(f"an NVIDIA GPU is on the PCI bus ({', '.join(pci)}) but no driver is working for it")
             elif os.path.isdir("/sys/bus/pci/devices") and not environ.get("WSL_DISTRO_NAME"):

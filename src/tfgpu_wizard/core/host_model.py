@@ -77,6 +77,9 @@ class DriverInfo:
     cuda_version: str | None = None  # the highest CUDA the driver supports, "13.0" (what nvidia-smi prints)
     source: str | None = None  # "nvml" | "nvidia-smi" | None
     error: str | None = None  # why it is absent / unusable, in English
+    # NVIDIA display/3D controllers seen on the PCI bus when no driver works (Linux only; None: not looked):
+    # 0 means this machine has no NVIDIA GPU at all, so "install the driver" would be wrong advice.
+    nvidia_pci_gpus: int | None = None
 
 
 @dataclass

@@ -668,6 +668,17 @@ def _driver_steps(plan: Plan, row: Any, host: Any, recipe: Mapping[str, Any]) ->
                     ),
                 )
             )
+        elif _get(driver, "nvidia_pci_gpus") == 0:
+            # No NVIDIA GPU on this machine at all: a driver step would be wrong advice.
+            plan.why.append(
+                Why(
+                    "No NVIDIA GPU was found on this machine, so TensorFlow will run on the CPU here. "
+                    "These commands install the GPU build; run the wizard on the computer with the NVIDIA card "
+                    "to check its driver ({} or newer for CUDA {}).",
+                    (str(_get(_get(row, "driver"), "minor_compat") or "?"), str(_get(row, "cuda") or "?")),
+                    "warning",
+                )
+            )
         else:
             # an argument of the step text: translated now, as the template is when shown
             where = "Windows" if plan.platform in ("wsl2", "windows") else tr(_CTX, "this machine")
