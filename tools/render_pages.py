@@ -6,7 +6,8 @@
 ``--host recording`` (default) shows the doctor report recorded on an H200
 (resources/recordings/doctor-h200.json) as the detected machine, so the Setup steps look as they do on
 a GPU machine; ``--host detect`` runs the real detection of this machine. The Setup page is rendered
-once per wizard step (setup-1-machine ... setup-4-verify). The monitor page shows a bundled recording
+once per wizard step (setup-1-machine ... setup-4-verify). The Benchmark page is rendered empty and with the H200 recordings
+(benchmark-demo). The monitor page shows a bundled recording
 (resources/recordings/*.run.jsonl) replayed through the core sampler.
 """
 
@@ -79,6 +80,14 @@ def main(argv: list[str]) -> int:
                     setup.show_step(i)
                     shot(f"setup-{i + 1}-{step}-{lang}")
                 setup.show_step(0)
+            elif name == "benchmark":
+                bench = win.page("benchmark")
+                shot(f"{name}-{lang}")
+                # the demo a user without a GPU sees: the H200 recordings (labelled as recordings)
+                bench.show_recordings()
+                shot(f"{name}-demo-{lang}")
+                bench.results, bench.demo = [], False
+                bench.retranslate()
             else:
                 shot(f"{name}-{lang}")
         win.show_page("sanity")

@@ -1205,4 +1205,147 @@ Nothing is installed or changed on your computer.</source>
         <translation>兼容性矩阵无法使用，因此没有推荐：{0}。请修正该文件（或使用应用自带的矩阵）；你的电脑没有被做任何更改。</translation>
     </message>
 </context>
+<context>
+    <name>Advice</name>
+    <message>
+        <source>Choose a batch size that is a multiple of the number of GPUs.</source>
+        <translation>请选择 GPU 数量整数倍的批大小。</translation>
+    </message>
+    <message>
+        <source>Keras 2 was asked for, but tf-keras is not installed in this Python (TensorFlow 2.16 and later ship only Keras 3): install the tf-keras that matches its TensorFlow, or untick “Keras 2 (tf-keras)” to train with Keras 3.</source>
+        <translation>要求使用 Keras 2，但这个 Python 中没有安装 tf-keras（TensorFlow 2.16 及更高版本只自带 Keras 3）：请安装与其 TensorFlow 匹配的 tf-keras，或取消勾选“Keras 2 (tf-keras)”改用 Keras 3 训练。</translation>
+    </message>
+    <message>
+        <source>Keras 3 with this backend is not installed in this Python: install keras and jax or torch there, or choose the TensorFlow backend.</source>
+        <translation>这个 Python 中没有安装该后端的 Keras 3：请在其中安装 keras 以及 jax 或 torch，或选择 TensorFlow 后端。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not be imported in this Python: install it there (Setup shows how), or check another Python in Setup → Verify.</source>
+        <translation>无法在这个 Python 中导入 TensorFlow：请在其中安装（“安装设置”页会说明方法），或在“安装设置 → 验证”中检查另一个 Python。</translation>
+    </message>
+    <message>
+        <source>TensorFlow does not see the GPU you chose: Setup → Verify finds out why; meanwhile choose “CPU only” under Devices.</source>
+        <translation>TensorFlow 看不到你选择的 GPU：“安装设置 → 验证”可以查明原因；在此之前请在“设备”中选择“仅 CPU”。</translation>
+    </message>
+    <message>
+        <source>The GPU ran out of memory: choose a smaller batch, mixed precision, a smaller model or a higher memory limit, and close other programs that use the GPU.</source>
+        <translation>GPU 显存不足：请选择更小的批大小、混合精度、更小的模型或更高的显存上限，并关闭其他占用 GPU 的程序。</translation>
+    </message>
+    <message>
+        <source>The PyTorch backend trains on one GPU only: choose one GPU under Devices, or the JAX or TensorFlow backend.</source>
+        <translation>PyTorch 后端只能在一块 GPU 上训练：请在“设备”中选择一块 GPU，或选择 JAX 或 TensorFlow 后端。</translation>
+    </message>
+    <message>
+        <source>These sample settings do not fit together (the line above says which): change them in the controls and start again.</source>
+        <translation>这些示例设置互相冲突（上面一行说明了是哪些）：请在控件中修改后重新开始。</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkPage</name>
+    <message>
+        <source>A finished comparison recorded on an NVIDIA H200 (Keras 3 on JAX and PyTorch), read from the bundled run files: nothing runs on this computer.</source>
+        <translation>一次在 NVIDIA H200 上录制的完整对比（Keras 3，JAX 与 PyTorch 后端），从随附的运行文件读取：不会在这台电脑上运行任何东西。</translation>
+    </message>
+    <message>
+        <source>No GPU here?</source>
+        <translation>这里没有 GPU？</translation>
+    </message>
+    <message>
+        <source>No H200 recordings could be read.</source>
+        <translation>无法读取任何 H200 录制数据。</translation>
+    </message>
+    <message>
+        <source>Recordings, not measured on this computer: {0}, driver {1}, recorded {2}; Keras 3 on {3}. Speedup is against FP32 with default memory of the same backend and model.</source>
+        <translation>录制数据，并非在这台电脑上测得：{0}，驱动 {1}，录制于 {2}；Keras 3，后端 {3}。加速比以同一后端和模型的 FP32、默认显存模式为基准。</translation>
+    </message>
+    <message>
+        <source>Show the H200 recordings</source>
+        <translation>查看 H200 录制数据</translation>
+    </message>
+    <message>
+        <source>The speedup chart appears here after the first two settings have run. Press “Run the comparison”; each setting takes about a minute. Or press “Show the H200 recordings” to see a finished comparison.</source>
+        <translation>前两项设置运行完后，加速比图表会显示在这里。请按“运行对比”；每项设置约需一分钟。也可以按“查看 H200 录制数据”查看一次已完成的对比。</translation>
+    </message>
+    <message>
+        <source>peak {0:.1f} GiB</source>
+        <translation>峰值 {0:.1f} GiB</translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <translation>录制数据</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Default on JAX: JAX preallocates 75% of the card at its first allocation. Expect one jump to three quarters of the card, then a flat line, whatever the model needs.</source>
+        <translation>JAX 默认模式：JAX 在第一次分配时预先占用整张卡的 75%。曲线会一次跳到显卡的四分之三，然后保持平直，与模型实际需要多少无关。</translation>
+    </message>
+    <message>
+        <source>Default on PyTorch: the caching allocator takes what the model needs and keeps it. Expect a small rise that stays: default already behaves like growth.</source>
+        <translation>PyTorch 默认模式：缓存分配器按模型需要占用显存并一直保留。曲线会小幅上升后保持不变：默认模式本身就像按需增长。</translation>
+    </message>
+    <message>
+        <source>Growth on JAX: preallocation is off and JAX takes memory as it needs it. Expect a low staircase to the run's high-water mark.</source>
+        <translation>JAX 按需增长：关闭预分配，JAX 按需占用显存。曲线是一段较低的阶梯，升到本次运行的最高用量。</translation>
+    </message>
+    <message>
+        <source>Growth on PyTorch: the same as default (the caching allocator always grows as needed).</source>
+        <translation>PyTorch 按需增长：与默认模式相同（缓存分配器总是按需增长）。</translation>
+    </message>
+    <message>
+        <source>Keras 2 (tf-keras)</source>
+        <translation>Keras 2 (tf-keras)</translation>
+    </message>
+    <message>
+        <source>Keras 2 runs on the TensorFlow backend only.</source>
+        <translation>Keras 2 只能在 TensorFlow 后端上运行。</translation>
+    </message>
+    <message>
+        <source>Limit on JAX: JAX preallocates the fraction of the card that matches your MB. Expect one jump to the limit, then a flat line.</source>
+        <translation>JAX 上限模式：JAX 按你设定的 MB 预先占用相应比例的显存。曲线会一次跳到上限，然后保持平直。</translation>
+    </message>
+    <message>
+        <source>Limit on PyTorch: a cap, not a preallocation. When the model fits under it the curve is the same as default; above it the run fails with out of memory.</source>
+        <translation>PyTorch 上限模式：这是上限而不是预分配。模型放得下时曲线与默认模式相同；超过上限时运行会因显存不足而失败。</translation>
+    </message>
+    <message>
+        <source>Train with Keras 2 (TF_USE_LEGACY_KERAS=1 and the tf-keras package) instead of Keras 3.</source>
+        <translation>使用 Keras 2（TF_USE_LEGACY_KERAS=1 和 tf-keras 包）而不是 Keras 3 训练。</translation>
+    </message>
+    <message>
+        <source>{0} memory</source>
+        <translation>{0} 显存</translation>
+    </message>
+</context>
+<context>
+    <name>SanityPage</name>
+    <message>
+        <source>Keras 2 (tf-keras)</source>
+        <translation>Keras 2 (tf-keras)</translation>
+    </message>
+</context>
+<context>
+    <name>SetupPage</name>
+    <message>
+        <source>Check with TF_USE_LEGACY_KERAS=1: TensorFlow 2.16 and later then use Keras 2 from the tf-keras package, which must be installed in that Python.</source>
+        <translation>使用 TF_USE_LEGACY_KERAS=1 检查：TensorFlow 2.16 及更高版本随后会使用 tf-keras 包中的 Keras 2，该包必须已安装在那个 Python 中。</translation>
+    </message>
+    <message>
+        <source>Keras 2 (tf-keras)</source>
+        <translation>Keras 2 (tf-keras)</translation>
+    </message>
+    <message>
+        <source>The plan's environment will have its Python at {0}; it does not exist yet. Run the commands of step 3 first (or type another Python).</source>
+        <translation>计划创建的环境的 Python 将位于 {0}；它还不存在。请先运行第 3 步的命令（或输入另一个 Python）。</translation>
+    </message>
+    <message>
+        <source>This is the Python of the environment from step 3. You can type another one.</source>
+        <translation>这是第 3 步所建环境的 Python。你也可以输入另一个。</translation>
+    </message>
+</context>
 </TS>

@@ -66,6 +66,23 @@ Public API (stable names; owner: helper G)
     ``export_csv(path) -> None | reason``.
     A broken matrix (``TFGPU_WIZARD_MATRIX`` points the app at another file) is a sentence in Setup → Choose.
 
+``tfgpu_wizard.gui.mainwindow.AppState`` (shared by the pages)
+    ``target_python``                     the interpreter every page runs (Verify's field edits it; after
+                                          Commands / "Run it for me" it defaults to ``plan.env_python``
+                                          when that interpreter exists); ``keras2``: Keras 2 (tf-keras,
+                                          ``TF_USE_LEGACY_KERAS=1``) for the probe and the TF sample
+
+Loose ends (owner: helper M)
+    ``SetupPage.suggest_env_python(force=False) -> bool``  put the plan's ``env_python`` into Verify
+                                          (when it exists and the user has not typed another one);
+                                          ``SetupPage.keras2`` checkbox (probe with TF_USE_LEGACY_KERAS=1)
+    ``MonitorPage.backend`` combo (tensorflow / jax / torch), ``MonitorPage.keras2`` checkbox (TF only);
+                                          ``memory_label()`` names the shown run's backend (TF/JAX/PyTorch)
+    ``BenchmarkPage.show_recordings(paths=None) -> int``  the H200 recordings as a demo table + speedup
+                                          chart, read through ``core.runs.read_run``; ``recording_rows(paths)``
+                                          the same rows as data; ``source_note`` says GPU, driver, date, backend
+    ``tfgpu_wizard.gui.advice.advice_for(error_event) -> str``  GUI-worded advice by the sample's error code
+
 ``tfgpu_wizard.gui.i18n``
     ``install(app, lang)`` / ``switch(lang)``  load ``resources/i18n/*_<lang>.qm`` when compiled, else serve the
                                           ``.ts`` catalogs through ``core.i18n`` (same files as the CLI)

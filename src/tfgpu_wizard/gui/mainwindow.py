@@ -52,6 +52,8 @@ class AppState:
         self.host_error: str | None = None
         # the interpreter that has (or will have) TensorFlow; python3 on PATH in the frozen app
         self.target_python: str = default_python()
+        # Keras 2 (tf-keras, TF_USE_LEGACY_KERAS=1) instead of Keras 3 for the probe and the TensorFlow sample
+        self.keras2: bool = False
 
 
 class MainWindow(QMainWindow):

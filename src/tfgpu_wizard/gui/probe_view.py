@@ -58,12 +58,32 @@ def diagnosis_context(verdict: Any) -> dict[str, Any]:
     return ctx
 
 
+def keras_lines(verdict: Any) -> tuple[str | None, str | None]:
+    """(which Keras ``tf.keras`` is, what is wrong with a requested Keras 2) from the probe's report.
+
+    The same words as in ``verdict.details`` (``core.target.keras_label`` / ``keras_legacy_problem``);
+    the GUI lifts them out so a Keras 2 problem is a warning line, not one detail among many.
+    """
+    from tfgpu_wizard.core.target import keras_label, keras_legacy_problem
+
+    report = getattr(verdict, "report", None) or {}
+    keras = report.get("keras") or {}
+    if not isinstance(keras, dict) or not (keras.get("version") or keras.get("legacy_problem")):
+        return None, None
+    tf_version = (report.get("tensorflow") or {}).get("version")
+    return keras_label(keras), keras_legacy_problem(keras, tf_version)
+
+
 def verdict_block_html(verdict: Any) -> str:
-    """Headline, then why (for a missing GPU), then the details (versions, matmul results)."""
+    """Headline, then a Keras 2 problem, then why (for a missing GPU), then the details (versions, matmul)."""
     kind = VERDICT_KIND.get(verdict.status, "warn")
     parts = [f"<p style='font-size:13pt'>{verdict_html(kind, verdict.headline)}</p>"]
+    _, keras_problem = keras_lines(verdict)
+    if keras_problem:
+        parts.append(f"<p>{verdict_html('warn', keras_problem)}</p>")
     if verdict.reasons:
         parts.append("<ul>" + "".join(f"<li>{html.escape(r)}</li>" for r in verdict.reasons) + "</ul>")
-    if verdict.details:
-        parts.append("<p style='color:#444'>" + "<br>".join(html.escape(d) for d in verdict.details) + "</p>")
+    details = [d for d in verdict.details or [] if d != keras_problem]
+    if details:
+        parts.append("<p style='color:#444'>" + "<br>".join(html.escape(d) for d in details) + "</p>")
     return "".join(parts)

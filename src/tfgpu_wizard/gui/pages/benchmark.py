@@ -1,15 +1,25 @@
 """Benchmark page: the tutorial's comparison (one GPU FP32, all GPUs FP32, all GPUs mixed precision,
-growth vs limit) run one after another into a table and a speedup chart, exportable as CSV."""
+growth vs limit) run one after another into a table and a speedup chart, exportable as CSV.
+
+Without a GPU, "Show the H200 recordings" fills the same table and chart from the bundled recordings
+``resources/recordings/sample-*.run.jsonl`` (Keras 3 on JAX and PyTorch on one H200: FP32 vs mixed
+precision, default vs growth vs limit), read through ``core.runs.read_run``, the real run reader. They are
+labelled as recordings (GPU, driver, date, backend) everywhere they show: the note above the table, the
+Result column and the CSV.
+"""
 
 from __future__ import annotations
 
 import csv
+import re
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -18,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.gui.widgets import Page, empty_state, heading, wrap_label
+from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
 # (English label, sample arguments)
@@ -34,8 +44,88 @@ CPU_CONFIGS: tuple[tuple[str, list[str]], ...] = (
 )
 
 
+RECORDING_GLOB = "sample-*.run.jsonl"
+_BACKEND_NAMES = {"jax": "JAX", "torch": "PyTorch", "tensorflow": "TensorFlow"}
+_ORDER = {
+    "backend": ("jax", "torch", "tensorflow"),
+    "model": ("resnet20", "cnn", "resnet50"),
+    "precision": ("fp32", "mixed_float16", "mixed_bfloat16"),
+    "memory": ("default", "growth", "limit"),
+}
+
+
 def _t(text: str) -> str:
     return QCoreApplication.translate("BenchmarkPage", text)
+
+
+def _rank(key: str, value: Any) -> int:
+    order = _ORDER[key]
+    return order.index(value) if value in order else len(order)
+
+
+def recording_rows(paths: list[Path] | None = None) -> list[dict[str, Any]]:
+    """The bundled sample recordings as benchmark rows (one per run, read with ``core.runs.read_run``).
+
+    Each row: ``setting`` (backend · model · precision · memory), ``images_per_sec`` (the sample's own
+    steady state, ``summary.images_per_sec``), ``step_time_s`` (global batch / images per second),
+    ``speedup`` against the FP32 / default-memory run of the same backend and model (None when the
+    recordings have no such run), ``peak_mib`` (the process's peak GPU memory that NVML saw), ``status``
+    ("recording"), ``source`` (the header's ``recorded_on``: GPU, driver, date), ``gpu``, ``driver``,
+    ``date``, ``backend``. A file that cannot be read becomes a row whose ``message`` says why.
+    """
+    from tfgpu_wizard.core.runs import RunFileError, bundled_recordings, read_run
+
+    if paths is None:
+        paths = [p for p in bundled_recordings() if p.match(RECORDING_GLOB)]
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        try:
+            rec = read_run(path)
+        except (RunFileError, OSError) as exc:
+            rows.append({"setting": Path(path).name, "images_per_sec": None, "step_time_s": None, "speedup": None,
+                         "status": "unreadable", "message": str(exc), "source": "", "key": None})
+            continue
+        cfg = rec.header.get("config") or {}
+        summary = next((e for _, e in reversed(rec.events) if e.get("type") == "summary"), {})
+        ips = summary.get("images_per_sec")
+        ips = float(ips) if isinstance(ips, (int, float)) and ips > 0 else None
+        batch = summary.get("global_batch") or cfg.get("batch_size")
+        peak = max((s.pid_mem or 0 for _, snaps in rec.ticks for s in snaps), default=0)
+        backend = str(cfg.get("backend") or "tensorflow")
+        memory = str(cfg.get("memory") or "default")
+        limit = cfg.get("memory_limit")
+        recorded_on = str(rec.header.get("recorded_on") or "")
+        driver = re.search(r"driver ([0-9][0-9.]*)", recorded_on)
+        devices = rec.devices
+        rows.append({
+            "setting": " · ".join([_BACKEND_NAMES.get(backend, backend), str(cfg.get("model")),
+                                   str(cfg.get("precision")),
+                                   f"{memory} {limit} MB" if memory == "limit" and limit else memory]),
+            "images_per_sec": ips,
+            "step_time_s": float(batch) / ips if ips and isinstance(batch, (int, float)) else None,
+            "status": "recording" if rec.status == "finished" else f"recording ({rec.status})",
+            "message": "; ".join(rec.problems),
+            "peak_mib": peak / 2**20 if peak else None,
+            "source": recorded_on,
+            "gpu": devices[0].name if devices else "",
+            "driver": driver.group(1) if driver else "",
+            "date": str(rec.header.get("created") or "")[:10],
+            "backend": backend,
+            "key": (backend, cfg.get("model"), cfg.get("precision"), memory),
+        })
+    rows.sort(key=lambda r: (1, r["setting"]) if r["key"] is None else (
+        0, _rank("backend", r["key"][0]), _rank("model", r["key"][1]), _rank("memory", r["key"][3]),
+        _rank("precision", r["key"][2])))
+    for r in rows:
+        r["speedup"] = None
+        if r["key"] is None or not r["images_per_sec"]:
+            continue
+        backend, model = r["key"][:2]
+        base = next((b for b in rows if b["key"] == (backend, model, "fp32", "default") and b["images_per_sec"]),
+                    None)
+        if base is not None:
+            r["speedup"] = r["images_per_sec"] / base["images_per_sec"]
+    return rows
 
 
 class BenchmarkPage(Page):
@@ -51,12 +141,18 @@ class BenchmarkPage(Page):
         self._current: tuple[str, list[str]] | None = None
         self._summary: dict[str, Any] | None = None
         self._error: dict[str, Any] | None = None
+        self.demo = False  # the table shows the bundled recordings, not runs on this computer
 
         lay = QVBoxLayout(self)
         self.title = heading()
         lay.addWidget(self.title)
         self.hint = wrap_label()
         lay.addWidget(self.hint)
+        self.source_note = wrap_label()
+        self.source_note.setStyleSheet(
+            "QLabel { background: #fff8e1; border: 1px solid #e0c36a; border-radius: 4px; padding: 6px; }")
+        self.source_note.setVisible(False)
+        lay.addWidget(self.source_note)
         row = QHBoxLayout()
         self.steps = QSpinBox()
         self.steps.setRange(10, 100_000)
@@ -69,9 +165,14 @@ class BenchmarkPage(Page):
         row.addWidget(self.btn_run)
         row.addWidget(self.btn_csv)
         row.addStretch(1)
+        self.lab_demo = QLabel()
+        row.addWidget(self.lab_demo)
+        self.btn_demo = QPushButton()
+        self.btn_demo.clicked.connect(self.show_recordings)
+        row.addWidget(self.btn_demo)
         lay.addLayout(row)
         self.table = QTableWidget(0, 5)
-        self.table.verticalHeader().setVisible(False)
+        # Row numbers: the speedup chart labels its bars with them.
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         lay.addWidget(self.table, 1)
         import pyqtgraph as pg
@@ -99,12 +200,18 @@ class BenchmarkPage(Page):
         self.steps.setSuffix(" " + _t("steps"))
         self.btn_run.setText(_t("■ Stop") if self.busy() else _t("▶ Run the comparison"))
         self.btn_csv.setText(_t("Export CSV…"))
+        self.lab_demo.setText(_t("No GPU here?"))
+        self.btn_demo.setText(_t("Show the H200 recordings"))
+        self.btn_demo.setToolTip(_t("A finished comparison recorded on an NVIDIA H200 (Keras 3 on JAX and "
+                                    "PyTorch), read from the bundled run files: nothing runs on this computer."))
+        self._render_source_note()
         self.table.setHorizontalHeaderLabels(
             [_t("Setting"), _t("Images/s"), _t("Step time"), _t("Speedup"), _t("Result")]
         )
         self.plot.setLabel("left", _t("Speedup (×)"))
         self.plot_empty.setText(_t("The speedup chart appears here after the first two settings have run. "
-                                   "Press “Run the comparison”; each setting takes about a minute."))
+                                   "Press “Run the comparison”; each setting takes about a minute. "
+                                   "Or press “Show the H200 recordings” to see a finished comparison."))
         self._fill()
 
     def on_shown(self) -> None:
@@ -122,6 +229,9 @@ class BenchmarkPage(Page):
 
     def start(self, configs=None, steps: int | None = None) -> None:
         self.results = []
+        self.demo = False
+        self._render_source_note()
+        self.btn_demo.setEnabled(False)
         self.queue = list(configs or self.configs())
         self.planned = list(self.queue)
         if steps:
@@ -132,6 +242,7 @@ class BenchmarkPage(Page):
     def _next(self) -> None:
         if not self.queue:
             self._current = None
+            self.btn_demo.setEnabled(True)
             self.btn_run.setText(_t("▶ Run the comparison"))
             self.status.emit("")
             return
@@ -173,10 +284,62 @@ class BenchmarkPage(Page):
             self.queue.clear()
         self._next()
 
+    # -- the H200 recordings ----------------------------------------------------------------
+
+    def show_recordings(self, paths: list[Path] | None = None) -> int:
+        """Fill the table and the chart from the bundled H200 recordings (or ``paths``); returns the rows shown.
+
+        Refused (0) while a comparison runs. Reading 13 small files takes a few tens of milliseconds, so
+        this runs on the GUI thread.
+        """
+        if self.busy():
+            return 0
+        rows = recording_rows(list(paths) if paths is not None else None)
+        self.demo = True
+        self.results = rows
+        self.planned = []
+        self._render_source_note()
+        self._fill()
+        return len(rows)
+
+    def _render_source_note(self) -> None:
+        if not self.demo:
+            self.source_note.setVisible(False)
+            return
+        rows = [r for r in self.results if r.get("key") is not None]
+        if not rows:
+            self.source_note.setText(verdict_html("warn", _t("No H200 recordings could be read.")))
+            self.source_note.setVisible(True)
+            return
+
+        def joined(key: str) -> str:
+            return ", ".join(dict.fromkeys(str(r.get(key) or "?") for r in rows))
+
+        backends = ", ".join(dict.fromkeys(_BACKEND_NAMES.get(r["backend"], r["backend"]) for r in rows))
+        text = _t("Recordings, not measured on this computer: {0}, driver {1}, recorded {2}; Keras 3 on {3}. "
+                  "Speedup is against FP32 with default memory of the same backend and model.").format(
+            joined("gpu"), joined("driver"), joined("date"), backends)
+        self.source_note.setText(verdict_html("info", text))
+        self.source_note.setVisible(True)
+
+    # -- table and chart ------------------------------------------------------------------
+
+    def speedups(self) -> list[float | None]:
+        """Speedup of each result: a recording's own (against its FP32 baseline), else against the first row."""
+        base = next((r["images_per_sec"] for r in self.results if r["images_per_sec"]), None)
+        out: list[float | None] = []
+        for r in self.results:
+            if "speedup" in r:
+                out.append(r["speedup"])
+            else:
+                ips = r["images_per_sec"]
+                out.append(ips / base if ips and base else None)
+        return out
+
     def _fill(self) -> None:
         """Every setting of the comparison is a row from the start: done, running, or waiting."""
-        planned = self.planned or list(self.configs())
-        base = next((r["images_per_sec"] for r in self.results if r["images_per_sec"]), None)
+        planned = self.planned or ([] if self.demo else list(self.configs()))
+        speeds = self.speedups()
         self.table.setRowCount(max(len(planned), len(self.results)))
         xs, hs = [], []
         for i in range(self.table.rowCount()):
@@ -187,14 +350,22 @@ class BenchmarkPage(Page):
                 cells = [_t(label), "—", "—", "—", ("… " + _t("running")) if running else _t("not run yet")]
             else:
                 ips = r["images_per_sec"]
-                speed = ips / base if ips and base else None
+                speed = speeds[i]
                 ok = r["status"] == "ok" and ips is not None
+                if str(r["status"]).startswith("recording"):
+                    result = "● " + _t("recording")
+                    if r.get("peak_mib"):
+                        result += " · " + _t("peak {0:.1f} GiB").format(r["peak_mib"] / 1024)
+                    if r["message"]:
+                        result += " · " + r["message"][:120]
+                else:
+                    result = "✓ " + _t("done") if ok else "✗ " + (r["message"][:120] or r["status"])
                 cells = [
-                    _t(r["setting"]),
+                    r["setting"] if "key" in r else _t(r["setting"]),
                     f"{ips:,.0f}" if ips else "—",
-                    f"{r['step_time_s'] * 1000:.1f} ms" if r["step_time_s"] else "—",
+                    f"{r['step_time_s'] * 1000:.2f} ms" if r["step_time_s"] else "—",
                     f"{speed:.2f}×" if speed else "—",
-                    "✓ " + _t("done") if ok else "✗ " + (r["message"][:120] or r["status"]),
+                    result,
                 ]
                 if speed:
                     xs.append(i)
@@ -210,12 +381,15 @@ class BenchmarkPage(Page):
         self.plot.setVisible(has_chart)
         self.plot_empty.setVisible(not has_chart)
 
+    CSV_FIELDS = ("setting", "images_per_sec", "step_time_s", "speedup", "status", "message", "source")
+
     def export_csv(self, path: str) -> None:
+        """The table as CSV; a recording's rows say so (``status`` recording, ``source`` GPU/driver/date)."""
         with open(path, "w", newline="", encoding="utf-8") as fh:
-            w = csv.DictWriter(fh, fieldnames=["setting", "images_per_sec", "step_time_s", "status", "message"])
+            w = csv.DictWriter(fh, fieldnames=list(self.CSV_FIELDS), extrasaction="ignore")
             w.writeheader()
-            for r in self.results:
-                w.writerow(r)
+            for r, speed in zip(self.results, self.speedups(), strict=True):
+                w.writerow({**r, "speedup": speed, "source": r.get("source", "")})
 
     def _export_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), "benchmark.csv", "CSV (*.csv)")

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.chart import MemoryChart
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
@@ -61,6 +62,27 @@ MODE_TEXT = {
     "limit": "Limit: TensorFlow's pool is capped at the number of MB you set. Expect a flat line at the limit "
     "plus a few hundred MB of CUDA context outside the pool.",
 }
+
+
+# What the chart should look like with Keras 3 on JAX or PyTorch (measured on an H200: docs/h200-results.md).
+BACKEND_MODE_TEXT = {
+    "jax:default": "Default on JAX: JAX preallocates 75% of the card at its first allocation. Expect one jump "
+    "to three quarters of the card, then a flat line, whatever the model needs.",
+    "jax:growth": "Growth on JAX: preallocation is off and JAX takes memory as it needs it. Expect a low "
+    "staircase to the run's high-water mark.",
+    "jax:limit": "Limit on JAX: JAX preallocates the fraction of the card that matches your MB. Expect one "
+    "jump to the limit, then a flat line.",
+    "torch:default": "Default on PyTorch: the caching allocator takes what the model needs and keeps it. Expect "
+    "a small rise that stays: default already behaves like growth.",
+    "torch:growth": "Growth on PyTorch: the same as default (the caching allocator always grows as needed).",
+    "torch:limit": "Limit on PyTorch: a cap, not a preallocation. When the model fits under it the curve is the "
+    "same as default; above it the run fails with out of memory.",
+}
+
+# Keras backend of the sample -> (combo text, whose allocator the framework memory series show)
+BACKEND_NAMES = {"tensorflow": ("TensorFlow", "TensorFlow"), "jax": ("JAX (Keras 3)", "JAX"),
+                 "torch": ("PyTorch (Keras 3)", "PyTorch")}
+_FRAMEWORK_SHORT = {"TensorFlow": "TF", "JAX": "JAX", "PyTorch": "PyTorch"}  # the run box is narrow
 
 
 def snapshot_rows(snaps, t0: float, scale: float = 1.0) -> list[tuple[float, dict[str, float | None]]]:
@@ -149,6 +171,7 @@ class MonitorPage(Page):
         self._showing: tuple[str, str] | None = None  # (file name, GPU names) of an opened run/recording
         self._opened: dict[str, Any] | None = None  # the opened run's end line and read problems
         self.last_run_path: Path | None = None  # the run file of the last finished sample
+        self._framework = "TensorFlow"  # whose memory the run box and the chart show (TensorFlow / JAX / PyTorch)
         self.log_lines: list[str] = []
 
         root = QVBoxLayout(self)
@@ -184,6 +207,7 @@ class MonitorPage(Page):
             (self.lab_tfmem_k, self.lab_tfmem),
         ):
             v.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            v.setWordWrap(True)  # "PyTorch memory" leaves little room: the reading wraps, never clips
             form.addRow(k, v)
         self.run_state = wrap_label()
         form.addRow(self.run_state)
@@ -225,7 +249,14 @@ class MonitorPage(Page):
             (self.lab_devices, self.devices),
             (self.lab_precision, self.precision),
         ]
-        row1 = [(self.lab_model, self.model), (self.lab_batch, self.batch), (self.lab_steps, self.steps)]
+        self.lab_backend = QLabel()
+        self.backend = QComboBox()
+        for b, (text, _) in BACKEND_NAMES.items():
+            self.backend.addItem(text, b)
+        self.keras2 = QCheckBox()
+        self.keras2.setChecked(bool(getattr(self.state, "keras2", False)))
+        row1 = [(self.lab_model, self.model), (self.lab_batch, self.batch), (self.lab_steps, self.steps),
+                (self.lab_backend, self.backend)]
         for r, row in enumerate((row0, row1)):
             for c, (lab, w) in enumerate(row):
                 lab.setBuddy(w)
@@ -233,7 +264,6 @@ class MonitorPage(Page):
                 grid.addWidget(w, r, 2 * c + 1)
         self.keep = QCheckBox()
         self.keep.setChecked(True)
-        grid.addWidget(self.keep, 1, 6, 1, 2)
         buttons = QHBoxLayout()
         self.btn_start = QPushButton()
         self.btn_start.clicked.connect(self.start_sample)
@@ -246,6 +276,9 @@ class MonitorPage(Page):
         buttons.addWidget(self.btn_stop)
         buttons.addWidget(self.btn_clear)
         buttons.addStretch(1)
+        buttons.addWidget(self.keras2)
+        buttons.addSpacing(16)
+        buttons.addWidget(self.keep)
         grid.addLayout(buttons, 2, 0, 1, 8)
         root.addLayout(grid)
         self.mode_text = wrap_label()
@@ -256,6 +289,8 @@ class MonitorPage(Page):
 
         self.mode.currentIndexChanged.connect(self._mode_changed)
         self.devices.currentIndexChanged.connect(self._mode_changed)
+        self.backend.currentIndexChanged.connect(self._mode_changed)
+        self.keras2.toggled.connect(self._on_keras2)
         self.retranslate()
         self._mode_changed()
 
@@ -271,7 +306,7 @@ class MonitorPage(Page):
         self.lab_ips_k.setText(_t("Images/s"))
         self.lab_steptime_k.setText(_t("Step time"))
         self.lab_loss_k.setText(_t("Loss"))
-        self.lab_tfmem_k.setText(_t("TF memory"))
+        self.lab_tfmem_k.setText(self.memory_label())
         self.lab_mode.setText(_t("Memory"))
         self.lab_limit.setText(_t("Limit"))
         self.lab_devices.setText(_t("Devices"))
@@ -279,6 +314,8 @@ class MonitorPage(Page):
         self.lab_model.setText(_t("Model"))
         self.lab_batch.setText(_t("Batch"))
         self.lab_steps.setText(_t("Steps"))
+        self.lab_backend.setText(_t("Backend"))
+        self.keras2.setText(_t("Keras 2 (tf-keras)"))
         self.keep.setText(_t("Keep finished runs as faded curves"))
         self.btn_start.setText("▶ " + _t("Start"))
         self.btn_stop.setText("■ " + _t("Stop"))
@@ -286,6 +323,7 @@ class MonitorPage(Page):
         self._fill_devices()
         self._mode_changed()
         self._update_run_state()
+        self._update_numbers()  # the readings carry words too ("peak")
         self._render_gpu_note()
         self.chart.retranslate()
 
@@ -313,15 +351,37 @@ class MonitorPage(Page):
     def _mode_changed(self) -> None:
         mode = self.mode.currentData()
         on_cpu = self._on_cpu()
+        backend = self.backend.currentData() or "tensorflow"
         self.mode.setEnabled(not on_cpu)
         self.limit_mb.setEnabled(mode == "limit" and not on_cpu)
+        # Keras 2 is tf-keras inside TensorFlow; JAX and PyTorch are Keras 3 only.
+        self.keras2.setEnabled(backend == "tensorflow")
+        self.keras2.setToolTip(
+            _t("Train with Keras 2 (TF_USE_LEGACY_KERAS=1 and the tf-keras package) instead of Keras 3.")
+            if backend == "tensorflow" else _t("Keras 2 runs on the TensorFlow backend only."))
         if on_cpu:  # the memory modes are GPU settings; the sample ignores them on the CPU
             self.mode_text.setText(_t("On the CPU the memory setting does not apply: TensorFlow uses ordinary RAM."))
+        elif backend != "tensorflow":
+            self.mode_text.setText(_t(BACKEND_MODE_TEXT[f"{backend}:{mode}"]))
         else:
             self.mode_text.setText(_t(MODE_TEXT[mode]))
 
+    def _on_keras2(self, on: bool) -> None:
+        self.state.keras2 = bool(on)
+
+    def memory_label(self) -> str:
+        """The run box's memory row names whose allocator the shown run used: TF, JAX or PyTorch."""
+        return _t("{0} memory").format(_FRAMEWORK_SHORT.get(self._framework, self._framework))
+
+    def _set_framework(self, name: str) -> None:
+        self._framework = name
+        self.chart.set_framework(name)
+        self.lab_tfmem_k.setText(self.memory_label())
+
     def on_shown(self) -> None:
         self._fill_devices()
+        if not self.busy() and self.keras2.isChecked() != bool(getattr(self.state, "keras2", False)):
+            self.keras2.setChecked(bool(self.state.keras2))  # chosen in Setup → Verify
         self.chart.start()
         self._start_sampler()
 
@@ -348,15 +408,26 @@ class MonitorPage(Page):
         ]
         if self.mode.currentData() == "limit" and not on_cpu:
             args += ["--memory-limit", str(self.limit_mb.value())]
+        backend = self.backend.currentData() or "tensorflow"
+        if backend != "tensorflow":
+            args += ["--backend", backend]
+        elif self.keras2.isChecked():
+            args.append("--keras2")
         return args
 
     def run_label(self) -> str:
+        backend = self.backend.currentData() or "tensorflow"
+        tail = ""
+        if backend != "tensorflow":
+            tail = f" · {BACKEND_NAMES[backend][1]}"
+        elif self.keras2.isChecked():
+            tail = " · Keras 2"
         if (self.devices.currentData() or "cpu") == "cpu":
-            return f"CPU · {self.precision.currentData()}"  # the memory modes apply to GPUs only
+            return f"CPU · {self.precision.currentData()}{tail}"  # the memory modes apply to GPUs only
         mode = self.mode.currentData()
         if mode == "limit":
             mode = f"limit {self.limit_mb.value()} MB"
-        return f"{mode} · {self.precision.currentData()} · {self.devices.currentData()}"
+        return f"{mode} · {self.precision.currentData()} · {self.devices.currentData()}{tail}"
 
     def busy(self) -> bool:
         return self.proc.is_running()
@@ -371,6 +442,7 @@ class MonitorPage(Page):
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
             self.chart.keep_as_faded(self._run_label)
         self.chart.clear()
+        self._set_framework(BACKEND_NAMES[self.backend.currentData() or "tensorflow"][1])
         self._last = {}
         self._error_event = None
         self.log_lines = []
@@ -461,6 +533,9 @@ class MonitorPage(Page):
             pid = ev.get("pid")
             if isinstance(pid, int) and self._sampler is not None:
                 self._sampler.set_pid(pid)
+            backend = (ev.get("config") or {}).get("backend") if isinstance(ev.get("config"), dict) else None
+            if backend in BACKEND_NAMES:  # what the sample says it runs on
+                self._set_framework(BACKEND_NAMES[backend][1])
         elif kind == "error":
             self._error_event = ev
         if kind != "progress":
@@ -571,7 +646,7 @@ class MonitorPage(Page):
             err = self._error_event or {}
             last = info.stderr_tail.strip().splitlines()[-1:] or [""]
             detail = str(err.get("message") or last[0])[:300]
-            advice = str(err.get("advice") or "")
+            advice = advice_for(err)
             self.run_state.setText(
                 verdict_html("bad", _t("The sample failed (exit code {0}).").format(info.exit_code))
                 + "<br><small>"
@@ -733,7 +808,7 @@ class MonitorPage(Page):
         rows = snapshot_rows(snaps, snaps[0].t, scale) if snaps else []
         mem_rows, framework = event_memory_rows(events, 0.0)
         merged = sorted(rows + mem_rows, key=lambda r: r[0])  # the store's time axis must be sorted
-        self.chart.set_framework(framework)
+        self._set_framework(framework)
         self.chart.add_samples(merged)
         self._last = {}
         for _, ev in events:  # the run box shows the recording's last step (loss, speed)

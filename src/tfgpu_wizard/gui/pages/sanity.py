@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
 from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
@@ -88,7 +89,7 @@ class SanityPage(Page):
                 "trains a small network for {0} steps and tells you plainly whether the GPU did the work."
             ).format(self.steps)
         )
-        self.python_label.setText(_t("Python used: {0}").format(self.state.target_python))
+        self._show_python()
         self.log_title.setText(_t("What TensorFlow printed:"))
         self.steps_info.setText(
             _t("What the check does:\n"
@@ -99,6 +100,20 @@ class SanityPage(Page):
         )
         if self.phase == "idle":
             self.verdict.setText(_t("Not checked yet. Press the button (it takes about a minute)."))
+
+    def _show_python(self) -> None:
+        """The interpreter (and Keras) chosen in Setup → Verify: the same one the check runs."""
+        text = _t("Python used: {0}").format(self.state.target_python)
+        if getattr(self.state, "keras2", False):
+            text += " · " + _t("Keras 2 (tf-keras)")
+        self.python_label.setText(text)
+
+    def on_shown(self) -> None:
+        if not self.busy():
+            self._show_python()
+
+    def _keras2(self) -> bool:
+        return bool(getattr(self.state, "keras2", False))
 
     def _show_log(self, on: bool) -> None:
         self.log_title.setVisible(on)
@@ -132,7 +147,8 @@ class SanityPage(Page):
             self.phase = "probe"
             self.verdict.setText(verdict_html("busy", _t("Starting TensorFlow and looking for the GPU…")))
             self.status.emit(_t("Sanity check: starting TensorFlow…"))
-            self.proc.start(self.state.target_python, [str(probe)], timeout_s=300)
+            env = {"TF_USE_LEGACY_KERAS": "1"} if self._keras2() else None
+            self.proc.start(self.state.target_python, [str(probe)], env=env, timeout_s=300)
         else:
             self._start_training()
         self.btn.setText(_t("■ Cancel"))
@@ -146,7 +162,8 @@ class SanityPage(Page):
         self.status.emit(_t("Sanity check: training…"))
         self.proc.start(
             self.state.target_python,
-            [str(target_script("sample.py")), "--devices", "auto", "--steps", str(self.steps), "--log-every", "10"],
+            [str(target_script("sample.py")), "--devices", "auto", "--steps", str(self.steps), "--log-every", "10",
+             *(["--keras2"] if self._keras2() else [])],
             timeout_s=self.TIMEOUT_S,
         )
 
@@ -217,7 +234,7 @@ class SanityPage(Page):
         if self.error_event is not None or info.status != "ok":
             err = self.error_event or {}
             msg = str(err.get("message") or (info.stderr_tail.strip().splitlines() or [""])[-1])
-            advice = str(err.get("advice") or "")
+            advice = advice_for(err)
             d = html.escape(msg[:400]) + (f"<br><b>{html.escape(_t('What to do:'))}</b> {html.escape(advice)}" if advice else "")
             d += "<br>" + html.escape(_t("The Diagnose page can explain the full log (copy it from below)."))
             return "bad", _t("The check failed: TensorFlow could not train."), d

@@ -10,11 +10,13 @@ with ``core.diagnose``; a paste box reaches the same diagnosis.
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -32,7 +34,7 @@ from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.pages.diagnose import diagnose_text, findings_html
 from tfgpu_wizard.gui.pages.setup_choose import ChooseView
 from tfgpu_wizard.gui.pages.setup_commands import CommandsView
-from tfgpu_wizard.gui.widgets import Page, heading, verdict_html
+from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
 STEPS = ("machine", "choose", "commands", "verify")
@@ -99,6 +101,7 @@ class SetupPage(Page):
         self.probe.finished.connect(self._probe_finished)
         self._probe_stderr: list[str] = []
         self.probe_result: dict[str, Any] | None = None
+        self._probe_keras2 = False  # the last check asked for Keras 2 (TF_USE_LEGACY_KERAS=1)
         self.verdict = None  # core.target.ProbeVerdict of the last finished check
 
         root = QVBoxLayout(self)
@@ -143,6 +146,8 @@ class SetupPage(Page):
         self.commands = CommandsView(self)
         self.stack.addWidget(_scrolled(self.commands))
         self.choose.choice_changed.connect(self._on_choice)
+        # After "Run it for me" the new environment exists: verify that one.
+        self.commands.runner.finished.connect(lambda status: self.suggest_env_python(force=status == "ok"))
 
         # Verify
         w = QWidget()
@@ -151,12 +156,25 @@ class SetupPage(Page):
         row = QHBoxLayout()
         self.python_label = QLabel()
         self.python_edit = QLineEdit(self.state.target_python)
+        self.python_label.setBuddy(self.python_edit)
+        # True once the user typed a Python: the plan's environment then no longer replaces it on its own.
+        self._python_typed = False
+        self._python_note: tuple[str, str] = ("", "")  # (kind, path) of the line under the field
+        self.python_edit.textEdited.connect(self._on_python_typed)
+        self.python_edit.textChanged.connect(self._on_python_changed)
+        self.keras2 = QCheckBox()
+        self.keras2.setChecked(self.state.keras2)
+        self.keras2.toggled.connect(self._on_keras2)
         self.btn_verify = QPushButton()
         self.btn_verify.clicked.connect(self.toggle_verify)
         row.addWidget(self.python_label)
         row.addWidget(self.python_edit, 1)
+        row.addWidget(self.keras2)
         row.addWidget(self.btn_verify)
         lay.addLayout(row)
+        self.python_hint = wrap_label()
+        self.python_hint.setStyleSheet("color:#444;")
+        lay.addWidget(self.python_hint)
         self.verify_progress = QProgressBar()
         self.verify_progress.setRange(0, 0)
         self.verify_progress.setVisible(False)
@@ -185,6 +203,13 @@ class SetupPage(Page):
     def show_step(self, index: int) -> None:
         self.stack.setCurrentIndex(index)
         self.step_group.button(index).setChecked(True)
+        if STEPS[index] == "verify":
+            self.suggest_env_python()
+
+    def on_shown(self) -> None:
+        # Another page may have changed the shared Keras choice.
+        if self.keras2.isChecked() != self.state.keras2:
+            self.keras2.setChecked(self.state.keras2)
 
     def current_step(self) -> str:
         return STEPS[self.stack.currentIndex()]
@@ -195,6 +220,10 @@ class SetupPage(Page):
             self.step_buttons[name].setText(f"{i + 1}. {_t(_STEP_TITLES[name])}")
         self.btn_redetect.setText(_t("Detect again"))
         self.python_label.setText(_t("Python to check:"))
+        self.keras2.setText(_t("Keras 2 (tf-keras)"))
+        self.keras2.setToolTip(_t("Check with TF_USE_LEGACY_KERAS=1: TensorFlow 2.16 and later then use Keras 2 "
+                                  "from the tf-keras package, which must be installed in that Python."))
+        self._render_python_note()
         self.btn_verify.setText(_t("■ Cancel") if self.probe.is_running() else _t("▶ Verify"))
         self.paste_label.setText(_t("Or paste an error log you got elsewhere:"))
         self.paste.setPlaceholderText(_t("Paste the error log here…"))
@@ -248,6 +277,61 @@ class SetupPage(Page):
     def _on_choice(self, choice) -> None:
         self.commands.set_choice(choice, self.state.host)
 
+    # -- the interpreter to verify (shared with Sanity, Monitor, Benchmark) ------------------
+
+    def _on_python_typed(self, _text: str) -> None:
+        self._python_typed = True
+
+    def _on_python_changed(self, text: str) -> None:
+        text = text.strip()
+        if text:
+            self.state.target_python = text
+        if self._python_note[0] == "plan" and text != self._python_note[1]:
+            self._python_note = ("", "")
+            self._render_python_note()
+
+    def _on_keras2(self, on: bool) -> None:
+        self.state.keras2 = bool(on)
+
+    def suggest_env_python(self, force: bool = False) -> bool:
+        """Put the plan's new-environment Python (``plan.env_python``) into the field when it exists.
+
+        Only when the user has not typed a Python of their own, unless ``force`` (the plan was just run
+        here: that environment is what to verify). The field stays editable. Returns True if it was set.
+        """
+        plan = self.commands.current_plan()
+        env_python = str(getattr(plan, "env_python", "") or "")
+        if not env_python:
+            if self._python_note[0] == "missing":
+                self._python_note = ("", "")
+                self._render_python_note()
+            return False
+        if not Path(env_python).is_file():
+            if self.python_edit.text().strip() != env_python:
+                self._python_note = ("missing", env_python)
+                self._render_python_note()
+            return False
+        if self._python_typed and not force:
+            return False
+        self._python_typed = False
+        self.python_edit.setText(env_python)
+        self._python_note = ("plan", env_python)
+        self._render_python_note()
+        return True
+
+    def _render_python_note(self) -> None:
+        kind, path = self._python_note
+        if kind == "plan":
+            self.python_hint.setText(verdict_html(
+                "info", _t("This is the Python of the environment from step 3. You can type another one.")))
+        elif kind == "missing":
+            self.python_hint.setText(verdict_html(
+                "info", _t("The plan's environment will have its Python at {0}; it does not exist yet. Run the "
+                           "commands of step 3 first (or type another Python).").format(path)))
+        else:
+            self.python_hint.setText("")
+        self.python_hint.setVisible(bool(kind))
+
     # -- verify -----------------------------------------------------------------------------
 
     def busy(self) -> bool:
@@ -266,13 +350,16 @@ class SetupPage(Page):
             self.verify_view.setHtml(verdict_html("bad", _t("The verification probe is missing from this build.")))
             return
         self.state.target_python = python
+        self.state.keras2 = self.keras2.isChecked()
+        self._probe_keras2 = self.state.keras2
         self._probe_stderr = []
         self.probe_result = None
         self.verify_progress.setVisible(True)
         self.verify_view.setHtml(verdict_html("busy", _t("Starting TensorFlow in {0}…").format(python)))
         self.btn_verify.setText(_t("■ Cancel"))
         self.status.emit(_t("Verifying TensorFlow…"))
-        self.probe.start(python, [str(script)], timeout_s=300)
+        env = {"TF_USE_LEGACY_KERAS": "1"} if self._probe_keras2 else None
+        self.probe.start(python, [str(script)], env=env, timeout_s=300)
 
     def _probe_text(self, line: str) -> None:
         self._probe_stderr.append(line)
