@@ -47,10 +47,21 @@ def test_cmd_reads_tf_config_from_a_file(tmp_path: Path, capsys) -> None:
     assert b"\r\n" in body and b"set TF_CONFIG" not in body
 
 
-@pytest.mark.parametrize("workers", ["", "host", "host:0", "host:70000", "a:1,a:1", "my host:22", "h:x"])
-def test_bad_worker_lists_are_refused(workers: str, capsys) -> None:
-    assert main(["--lang", "en", "cluster", "--workers", workers]) == 2
-    assert capsys.readouterr().err.strip()
+@pytest.mark.parametrize(("workers", "says"), [
+    ("", "at least one HOST:PORT"),
+    ("host", "'host' is not HOST:PORT"),
+    ("host:0", "port from 1 to 65535"),
+    ("host:70000", "'host:70000' is not HOST:PORT"),
+    ("a:1,a:1", "repeated: a:1"),
+    ("my host:22", "cannot contain spaces"),
+    ("h:x", "'h:x' is not HOST:PORT"),
+])
+def test_bad_worker_lists_are_refused(workers: str, says: str, tmp_path: Path, capsys) -> None:
+    out_dir = tmp_path / "out"
+    assert main(["--lang", "en", "cluster", "--workers", workers, "--out", str(out_dir)]) == 2
+    captured = capsys.readouterr()
+    assert says in captured.err and not captured.out  # the message names what is wrong
+    assert not out_dir.exists() or not any(out_dir.iterdir())  # nothing half-written
 
 
 def test_sample_flag_problems_are_refused(capsys) -> None:

@@ -62,7 +62,8 @@ def test_harmless_only_exit_zero_and_bad_input(tmp_path):
         "utf-8"
     )
     res = cli("diagnose", str(tmp_path))  # a folder, not a file
-    assert res.returncode == 2
+    assert res.returncode == 2 and res.stdout == b""
+    assert f"Cannot read the log {tmp_path}" in res.stderr.decode("utf-8")
     res = cli("diagnose", "-", stdin=b"")
     assert res.returncode == 0 and b"No known problem" in res.stdout
 

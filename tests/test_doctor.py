@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -113,8 +114,10 @@ def test_out_where_files_cannot_be_created():
 
 def test_target_python_option():
     proc = cli("doctor", "--json", "--python", sys.executable)
+    assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["target_python"]["executable"] == sys.executable
+    assert data["target_python"]["version"] == platform.python_version()
 
 
 def test_chinese_report():

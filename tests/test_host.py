@@ -97,8 +97,11 @@ def test_tensorflow_in_current_interpreter_read_without_import(live_report):
 
 def test_toolkit_matches_what_nvcc_prints(live_report):
     nvcc = shutil.which("nvcc")
-    if not nvcc:
-        assert live_report.cuda_toolkit is None or live_report.cuda_toolkit.nvcc != nvcc
+    if not nvcc:  # none on PATH: no toolkit, or one found through CUDA_HOME/CUDA_PATH, whose bin/nvcc it names
+        tk = live_report.cuda_toolkit
+        assert tk is None or (tk.nvcc is not None and tk.cuda_home is not None
+                              and Path(tk.nvcc) == Path(tk.cuda_home, "bin", Path(tk.nvcc).name)
+                              and Path(tk.nvcc).is_file()), tk
         return
     out = subprocess.run([nvcc, "--version"], capture_output=True, text=True, timeout=30).stdout
     tk = live_report.cuda_toolkit

@@ -114,7 +114,8 @@ def test_paths_find_the_shipped_data_in_a_frozen_layout(frozen):
     assert paths.resources_dir() == frozen / "tfgpu_wizard" / "_data" / "resources"
     # The real loaders read the copies: the matrix validates against the bundled schema ...
     matrix = load_matrix(paths.matrix_path())
-    assert matrix is not None
+    assert matrix.path == paths.matrix_path()
+    assert [r.label for r in matrix.rows] == [r.label for r in load_matrix(ROOT / "matrix.json").rows]
     # ... and the translations parse.
     zh = i18n.parse_ts(paths.resources_dir() / "i18n" / "cli_zh_CN.ts")
     assert zh, "no translations read from the bundled cli_zh_CN.ts"

@@ -68,6 +68,19 @@ def test_verdict_for_tensorflow_without_gpu(probe_result) -> None:
         assert any("CPU-only" in r for r in verdict.reasons)
 
 
+def test_verdict_names_cuda_visible_devices_that_hides_the_gpus() -> None:
+    """A real probe with CUDA_VISIBLE_DEVICES=-1, as a user might have set it: the verdict names it as a reason."""
+    if not HAVE_TF:
+        pytest.skip("TensorFlow is not installed in this Python")
+    result = run_probe(sys.executable, timeout=240, env={"CUDA_VISIBLE_DEVICES": "-1"})
+    assert result.ok, result.stderr_tail()
+    report = probe_report(result)
+    assert report["env"]["CUDA_VISIBLE_DEVICES"] == "-1" and report["gpus"] == []
+    verdict = probe_verdict(result)
+    assert verdict.status == "no-gpu" and verdict.exit_code == 1
+    assert any("CUDA_VISIBLE_DEVICES is set to '-1'" in r for r in verdict.reasons), verdict.reasons
+
+
 def test_verify_command_json(capsys) -> None:
     if not HAVE_TF:
         pytest.skip("TensorFlow is not installed in this Python")

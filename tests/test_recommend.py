@@ -265,3 +265,16 @@ def test_translations_cover_every_message_with_the_same_fields():
         assert text in table, code
         fields = set(re.findall(r"{(\w+)}", text))
         assert set(re.findall(r"{(\w+)}", table[text])) == fields, code
+
+
+def test_hand_built_h200_is_what_the_recorded_h200_report_gives(matrix):
+    """The H200 host above stands for the real machine: the recorded ``doctor --json`` of that machine
+    (resources/recordings/doctor-h200.json, labelled RECORDING) ranks every line the same way."""
+    recorded = HostReport.from_json((resources_dir() / "recordings" / "doctor-h200.json").read_text(encoding="utf-8"))
+    assert recorded.recorded_on.startswith("RECORDING")
+    built = host(**{**H200, "py": recorded.python.version, "glibc": recorded.os.glibc})
+
+    def ranking(rec):
+        return [(c.row.tensorflow, c.status, sorted(c.codes)) for c in rec.candidates]
+
+    assert ranking(recommend(matrix, built)) == ranking(recommend(matrix, recorded))

@@ -56,6 +56,7 @@ def test_round_trip_and_schema(tmp_path: Path) -> None:
 
 
 def test_bundled_recordings_match_the_schema() -> None:
+    assert len(RECORDINGS) >= 6, "the bundled recordings are missing"
     v = jsonschema.Draft202012Validator(SCHEMA)
     for p in RECORDINGS.values():
         for line in p.read_text(encoding="utf-8").splitlines():
@@ -192,8 +193,8 @@ def test_list_find_delete(tmp_path: Path) -> None:
     b = RunRecorder({}, [], run_id="20260102-000000-bbbb")  # interrupted: no end mark
     b.add_note("x", "y")
     listed = runs.list_runs()
-    assert [s.run_id for s in listed] == ["20260102-000000-bbbb", "20260101-000000-aaaa"] or \
-        {s.run_id for s in listed} == {"20260101-000000-aaaa", "20260102-000000-bbbb"}
+    # newest first (list_runs sorts by creation time, then run id: b was made after a)
+    assert [s.run_id for s in listed] == ["20260102-000000-bbbb", "20260101-000000-aaaa"]
     by_id = {s.run_id: s for s in listed}
     assert by_id["20260101-000000-aaaa"].status == "finished" and by_id["20260102-000000-bbbb"].status == "incomplete"
     assert by_id["20260101-000000-aaaa"].gpus == ["NVIDIA H200"]

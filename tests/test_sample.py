@@ -34,8 +34,6 @@ def _run(**kw):
     kw.setdefault("steps", 6)
     kw.setdefault("log_every", 3)
     kw.setdefault("batch_size", 16)
-    kw.setdefault("synthetic", None)
-    kw.pop("synthetic")
     return run_sample(SampleConfig(**kw), python=sys.executable, timeout=240)
 
 
@@ -189,9 +187,14 @@ def test_sigterm_mid_run_ends_with_a_terminated_event() -> None:
 def test_sigkill_mid_run_is_a_result() -> None:
     cfg = SampleConfig(steps=100000, log_every=2, batch_size=8)
     run = TargetRun(SAMPLE_SCRIPT, cfg.to_argv(), python=sys.executable, timeout=240).start()
-    assert _wait_for(run, "progress") is not None
-    run.kill()
-    result = run.wait(timeout=60)
+    try:
+        assert _wait_for(run, "progress") is not None, "no progress before the kill"
+        run.kill()
+        result = run.wait(timeout=60)
+    finally:
+        if run.is_running():  # a failed wait above must not leave the trainer running
+            run.kill()
+            run.wait()
     assert result.signal == signal.SIGKILL and result.stopped and not result.ok
     assert result.events_of("progress") and result.last("summary") is None
 

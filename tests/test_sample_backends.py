@@ -66,9 +66,9 @@ def test_jax_cpu_run_never_loads_tensorflow() -> None:
     _check(result, "jax")
     assert result.last("devices").get("steps_per_execution") == 3  # the log interval: host syncs only there
     assert result.events[0].get("versions")["jax"]
-    # the loss falls on the learnable synthetic data
+    # the loss falls on the learnable synthetic data (seeded: 2.2991 -> 2.2960 at steps 3 -> 6 here)
     losses = [p.get("loss") for p in result.events_of("progress")]
-    assert losses[-1] < losses[0] + 0.05
+    assert losses[-1] < losses[0], losses
 
 
 @needs_jax

@@ -224,11 +224,33 @@ def test_unreadable_recording_is_unavailable_not_a_crash(tmp_path: Path) -> None
 
 
 def test_set_pid_from_another_thread_while_running() -> None:
-    rec = read_run(RECORDINGS["torch_train"])
-    s = Sampler(ReplaySource(rec, speed=50))
+    """set_pid() from another thread reaches the running loop: the next reads get the new pid set."""
+
+    class PidSpy(ReplaySource):  # the real replay source; it only notes the pid set each read is given
+        def __init__(self, *args: object, **kw: object) -> None:
+            super().__init__(*args, **kw)  # type: ignore[arg-type]
+            self.seen: list[frozenset[int]] = []
+
+        def read(self, now: float, pids: frozenset[int]):  # type: ignore[override]
+            self.seen.append(pids)
+            return super().read(now, pids)
+
+    def wait_ticks(n: int) -> None:
+        deadline = time.monotonic() + 5
+        while s.ticks < n and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    src = PidSpy(read_run(RECORDINGS["torch_train"]), speed=5)
+    s = Sampler(src)
     s.start()
-    th = threading.Thread(target=lambda: s.set_pid(1234))
-    th.start()
-    th.join()
-    s.stop()
-    assert not s.running
+    try:
+        wait_ticks(3)
+        th = threading.Thread(target=lambda: s.set_pid(1234))
+        th.start()
+        th.join()
+        wait_ticks(s.ticks + 3)
+        assert s.running, "the replay ended before the pid change could be seen"
+    finally:
+        s.stop()
+    assert not s.running and s.state == STATE_STOPPED
+    assert src.seen[0] == frozenset() and src.seen[-1] == frozenset({1234})
