@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -38,17 +39,43 @@ def test_language_switch_retranslates_live(window, qtbot):
     assert window.nav.item(PAGES.index("monitor")).text().endswith("Monitor")
 
 
-def test_diagnose_page_empty_and_real_log(window, qtbot):
+LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+
+
+@pytest.mark.parametrize(
+    ("log", "root_cause"),
+    [
+        # TF 2.13 on Ubuntu without the CUDA libraries (tensorflow/tensorflow#66750, see its .source.txt)
+        ("gh_tf_66750_cuda_drivers.log", "cuda-drivers-not-found"),
+        # a cuDNN older than the build's, which then fails to start (tensorflow/text#1167)
+        ("gh_tf_text_1167_cudnn_mismatch.log", "cudnn-version-mismatch"),
+    ],
+)
+def test_diagnose_page_empty_and_real_log(window, qtbot, log, root_cause):
+    """Real logs pasted into the page: the findings shown, in order, are core.diagnose's for that text."""
+    from tfgpu_wizard.core.diagnose import decode_log, diagnose
+
+    assert (LOGS / log.replace(".log", ".source.txt")).is_file()  # a real log, with its source
     page = window.show_page("diagnose")
     page.run_diagnosis()
-    assert "empty" in page.result.toPlainText()
-    page.log.setPlainText(
-        "2026-12-02 cudart_stub.cc:31] Could not find cuda drivers on your machine, GPU will not be used.\n"
-    )
-    page.run_diagnosis()
-    text = page.result.toPlainText()
-    assert text.strip() and "paste a log first" not in text
-    assert page.log.toPlainText().startswith("2026-12-02")  # the user's text is kept
+    assert "The box is empty: paste a log first." in page.result.toPlainText()
+    text = decode_log((LOGS / log).read_bytes())
+    page.log.setPlainText(text)
+    page.btn.click()
+    expected = diagnose(text)
+    assert expected[0].rule_id == root_cause  # the fixture still says what this test is about
+    shown = page.result.toPlainText()
+    lines = [line.strip() for line in shown.splitlines() if line.strip()]
+    # the top finding is the first thing shown: its title, its explanation, its fix
+    assert lines[0].endswith(expected[0].title) and lines[0][0] == "✗"
+    assert lines[1] == expected[0].explanation
+    assert expected[0].fix in shown
+    # and every finding in the engine's order, none left out, none added
+    titles = [line for line in lines if line[:2] in ("✗ ", "! ", "i ")]
+    assert [t[2:] for t in titles] == [f.title for f in expected]
+    symbol = {"error": "✗", "warning": "!", "harmless": "i"}  # harmless noise is not shown as a warning
+    assert [t[0] for t in titles] == [symbol[f.severity] for f in expected]
+    assert page.log.toPlainText() == text  # the user's text is kept
 
 
 def test_minmax_reduce_keeps_every_peak():

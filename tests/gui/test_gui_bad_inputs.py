@@ -120,6 +120,14 @@ def test_interpreter_that_crashes_with_a_signal(window, qtbot, tmp_path):
     assert window.status_text() == "Ready"
     record = read_run(page.last_run_path)  # the (empty) run is kept and says what happened
     assert record.end["status"] == "failed" and "signal" in record.end["detail"]
+    assert not record.ticks and not record.events  # a header and an end line only
+    # opened again, that run with nothing in it still says how it ended
+    with qtbot.waitSignal(page.replay_done, timeout=30_000) as opened:
+        assert page.open_run(page.last_run_path)
+    assert opened.args == [True]
+    shown = page.run_state.text()
+    assert "The run failed." in shown and f"killed by signal {int(signal.SIGSEGV)}" in shown
+    assert "Could not open" not in shown
 
     window.state.target_python = str(crash)
     sanity = window.show_page("sanity")
@@ -203,8 +211,17 @@ def test_closing_the_window_stops_the_running_sample(qtbot, tmp_path):
     win.close()
     assert not _alive(pid), "the sample outlived the window"
     assert time.monotonic() - t0 < 10
-    record = read_run(page.last_run_path) if page.last_run_path else None
-    assert record is None or record.end["status"] == "stopped"
+    # the run was recorded from its start and its file says how it ended
+    assert page.last_run_path is not None and page.last_run_path.is_file()
+    from tfgpu_wizard.core.runs import runs_dir
+
+    assert page.last_run_path.parent == runs_dir()  # where `tfgpu-wizard runs` and Open… look
+    record = read_run(page.last_run_path)
+    assert record.end is not None and record.end["status"] == "stopped"
+    assert record.end.get("detail") == "the app was closed while the sample was running"
+    assert not record.problems
+    assert "--steps" in record.header["config"]["sample_args"]  # the header is this run's
+    assert record.header["label"] == page.run_label()
 
 
 def window_status_busy(win) -> bool:
@@ -283,21 +300,43 @@ def test_truncated_and_corrupt_run_file_opens_with_a_warning(window, qtbot, tmp_
 
 
 def test_empty_and_header_only_files(window, qtbot, tmp_path):
+    """An empty file is not a run: refused with the reader's reason. A file holding only a run header
+    (the app killed before the sample's first step) is a run: it opens and says it has nothing and no end."""
     page = window.show_page("monitor")
-    empty = tmp_path / "empty.run.jsonl"
+    with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
+        assert page.open_run(RECORDINGS / "torch_train.run.jsonl")  # something on the chart beforehand
+    assert blocker.args == [True] and len(page.chart.store) > 0
+    before = len(page.chart.store)
+
+    empty = tmp_path / "空的 empty.run.jsonl"
     empty.write_bytes(b"")
-    started = page.open_run(empty)
-    if started:
-        with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
-            pass
-        assert blocker.args == [False]
-    assert "Could not open" in page.run_state.text()
+    with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
+        assert page.open_run(empty)  # the file is read on the replay thread, so the answer comes as a signal
+    assert blocker.args == [False]
+    text = page.run_state.text()
+    shot(window, "monitor-empty-run-file")
+    assert f"Could not open {empty.name}: {empty} is empty: no run was recorded in it." in text
+    assert len(page.chart.store) == before  # the chart still shows what it showed
+    assert empty.read_bytes() == b""
+    assert window.status_text() == "Ready"
+
+    header = (RECORDINGS / "torch_train.run.jsonl").read_bytes().splitlines(keepends=True)[0]
     header_only = tmp_path / "header only.run.jsonl"
-    header_only.write_bytes((RECORDINGS / "torch_train.run.jsonl").read_bytes().splitlines(keepends=True)[0])
+    header_only.write_bytes(header)
+    record = read_run(header_only)  # the core reader accepts it: a run with nothing in it and no end
+    assert not record.ticks and not record.events and record.end is None
     with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
         assert page.open_run(header_only)
-    assert blocker.args in ([True], [False])
-    assert page.run_state.text()  # either way a sentence, not a blank box
+    assert blocker.args == [True]
+    text = page.run_state.text().replace("\u200b", "")  # the name may wrap at '.', '-', '/'
+    shot(window, "monitor-header-only-run-file")
+    assert f"Showing {header_only.name}" in text
+    assert "Could not open" not in text
+    assert "NVIDIA H200" in text  # the GPU its header names
+    assert "The run has no end mark: it was still running, or the app was killed." in text
+    assert len(page.chart.store) == 0 and "no GPU memory readings" in page.chart.empty_label.text()
+    assert page.lab_step.text() == "—"
+    assert header_only.read_bytes() == header
     assert window.status_text() == "Ready"
 
 

@@ -51,10 +51,9 @@ def test_a_file_that_is_not_a_run_is_refused_plainly(window, qtbot, tmp_path):
     bad = tmp_path / "不是 run.jsonl"
     bad.write_text("hello\n", encoding="utf-8")
     page = window.show_page("monitor")
-    started = page.open_run(bad)
-    if started:
-        with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
-            pass
-        assert blocker.args == [False]
-    assert "Could not open" in page.run_state.text()
+    with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
+        assert page.open_run(bad)  # read on the replay thread: the answer comes as replay_done
+    assert blocker.args == [False]
+    assert (f"Could not open {bad.name}: {bad} is not a tfgpu-wizard run file (its first line is not a run "
+            "header).") in page.run_state.text()
     assert bad.read_text(encoding="utf-8") == "hello\n"  # nothing lost

@@ -133,10 +133,20 @@ def test_no_driver_host_is_a_cpu_only_recommendation(choose):
 
 
 def test_choose_empty_state_before_detection_and_in_chinese(window, qtbot):
+    # create_window() builds the window without detecting (app.main starts detection after the first
+    # paint), so this window has no host and detects nothing unless asked: the empty state is certain.
+    assert window.state.host is None and not window.detecting()
     page = window.show_page("setup")
     page.show_step(1)
-    if window.state.host is None:
-        assert not page.choose.empty.isHidden() and page.choose.table.isHidden()
+    choose = page.choose
+    assert choose.host is None and choose.choice() is None
+    assert not choose.empty.isHidden() and choose.empty.text() == "Waiting for the machine to be detected (step 1)…"
+    for w in (choose.table, choose.rec_box, choose.tf_combo, choose.method_combo, choose.cost):
+        assert w.isHidden()
+    window.set_language("zh_CN")  # the empty state is translated live too
+    assert choose.empty.text() == "正在等待检测电脑（第 1 步）…" and not choose.empty.isHidden()
+    window.set_language("en")
+    assert not window.detecting() and window.state.host is None  # still nothing detected behind our back
     page.set_host(recorded_h200())
     assert page.choose.empty.isHidden() and page.choose.table.rowCount() > 5
     window.set_language("zh_CN")
@@ -191,30 +201,72 @@ def test_windows_plan_has_powershell_and_cmd_tabs(window):
     assert view.btn_run.isHidden()  # "Run it for me" is bash on Linux/WSL only
 
 
-def test_save_writes_the_files_and_asks_before_overwriting(setup_page, tmp_path, monkeypatch):
+class AnswerMessageBox:
+    """Waits for the next real QMessageBox among the top-level widgets and clicks one of its buttons.
+
+    A polling QTimer (the box is modal: its own event loop runs while the code under test waits in it).
+    ``seen`` keeps (title, text, default button) of each box answered; ``stop()`` ends the polling.
+    """
+
+    def __init__(self, button: QMessageBox.StandardButton) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.button = button
+        self.seen: list[tuple[str, str, QMessageBox.StandardButton]] = []
+        self.timer = QTimer()
+        self.timer.setInterval(20)
+        self.timer.timeout.connect(self._poll)
+        self.timer.start()
+
+    def _poll(self) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        for w in QApplication.topLevelWidgets():
+            if isinstance(w, QMessageBox) and w.isVisible():
+                default = w.standardButton(w.defaultButton()) if w.defaultButton() else None
+                self.seen.append((w.windowTitle(), w.text(), default))
+                self.timer.stop()
+                w.button(self.button).click()
+                return
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+
+def test_save_writes_the_files_and_asks_before_overwriting(setup_page, tmp_path):
     view: CommandsView = setup_page.commands
     folder = tmp_path / "保存 plan"
-    written = view.save_plan(folder)
+    no_box = AnswerMessageBox(QMessageBox.StandardButton.No)
+    written = view.save_plan(folder)  # a new folder: nothing to ask
+    no_box.stop()
+    assert no_box.seen == []
     names = {p.name for p in written}
     assert {"install.sh", "requirements.txt", "README.md"} <= names
     assert (folder / "install.sh").read_text("utf-8") == view.plans["bash"].script()
     assert "Saved in" in view.message.text()
-    # the user edits the script; saving again must ask, and "No" keeps the edit
+    # the user edits the script; saving again must ask in a real dialog, and "No" keeps the edit
     (folder / "install.sh").write_text("# my edits\n", encoding="utf-8")
-    asked = []
-
-    def answer_no(*args, **kwargs):
-        asked.append(args[2])
-        return QMessageBox.StandardButton.No
-
-    monkeypatch.setattr(QMessageBox, "question", answer_no)
-    assert view.save_plan(folder) == []
-    assert asked and "install.sh" in asked[0]
+    answer = AnswerMessageBox(QMessageBox.StandardButton.No)
+    try:
+        assert view.save_plan(folder) == []
+    finally:
+        answer.stop()
+    assert len(answer.seen) == 1
+    title, text, default = answer.seen[0]
+    assert title == "Replace your files?"
+    assert str(folder / "install.sh") in text and "requirements.txt" not in text  # only the edited file
+    assert default == QMessageBox.StandardButton.No  # Enter keeps the user's files
     assert (folder / "install.sh").read_text("utf-8") == "# my edits\n"
     assert "unchanged" in view.message.text()
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    assert view.save_plan(folder)
+    # asked again, "Yes" replaces it with the plan
+    answer = AnswerMessageBox(QMessageBox.StandardButton.Yes)
+    try:
+        assert view.save_plan(folder)
+    finally:
+        answer.stop()
+    assert len(answer.seen) == 1 and answer.seen[0][0] == "Replace your files?"
     assert (folder / "install.sh").read_text("utf-8") == view.plans["bash"].script()
+    assert "Saved in" in view.message.text()
 
 
 @posix_only

@@ -50,7 +50,22 @@ def test_verify_with_a_python_without_tensorflow(window, qtbot, tmp_path):
     page = window.show_page("setup")
     page.show_step(3)
     page.python_edit.setText(str(fake))
-    with qtbot.waitSignal(page.probe.finished, timeout=60_000):
+    with qtbot.waitSignal(page.probe.finished, timeout=60_000) as blocker:
         page.toggle_verify()
-    assert page.verdict.status in ("no-tensorflow", "crashed")
-    assert page.verdict.headline in page.verify_view.toPlainText()
+    # The probe itself ran (it needs only the standard library) and reported the failed import:
+    # that is "no TensorFlow", not a crash of the probe.
+    assert blocker.args[0].status == "failed", blocker.args[0].stderr_tail
+    report = page.probe_result
+    assert report is not None and report["probe_version"] == 1
+    assert report["tensorflow"]["version"] is None
+    assert "No module named 'tensorflow'" in report["tensorflow"]["error"]
+    assert page.verdict.status == "no-tensorflow"
+    # the CLI's path to the same probe says the same
+    from tfgpu_wizard.core.target import probe_verdict, run_probe
+
+    cli = probe_verdict(run_probe(str(fake), timeout=60))
+    assert cli.status == "no-tensorflow" and page.verdict.headline == cli.headline
+    shown = page.verify_view.toPlainText()
+    assert page.verdict.headline in shown and "No module named 'tensorflow'" in shown
+    assert "TensorFlow is not installed in this Python" in shown  # the diagnosis of its stderr
+    assert window.status_text() == "Ready"

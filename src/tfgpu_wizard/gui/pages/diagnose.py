@@ -45,7 +45,8 @@ def findings_html(findings: list[Any]) -> str:
     out = []
     for f in findings:
         sev = _field(f, "severity") or "error"
-        kind = {"error": "bad", "warning": "warn", "info": "info"}.get(sev, "warn")
+        # core.diagnose's severities; "harmless" noise must not look like a warning
+        kind = {"error": "bad", "warning": "warn", "info": "info", "harmless": "info"}.get(sev, "warn")
         title = tr("diagnose", _field(f, "title", "summary", "message", "rule_id", "id"))
         explain = tr("diagnose", _field(f, "explanation", "why", "detail"))
         fix = tr("diagnose", _field(f, "fix", "action", "advice"))

@@ -444,6 +444,7 @@ class MonitorPage(Page):
         self.chart.clear()
         self._set_framework(BACKEND_NAMES[self.backend.currentData() or "tensorflow"][1])
         self._last = {}
+        self._reset_numbers()
         self._error_event = None
         self.log_lines = []
         self._t0 = time.monotonic()
@@ -562,6 +563,11 @@ class MonitorPage(Page):
             if ips is not None:
                 msg += _t(", {0} img/s").format(f"{float(ips):,.0f}")
             self.status.emit(msg)
+
+    def _reset_numbers(self) -> None:
+        """Blank the run box's readings: a new run or an opened file must not show the last one's numbers."""
+        for lab in (self.lab_step, self.lab_ips, self.lab_steptime, self.lab_loss, self.lab_tfmem):
+            lab.setText("—")
 
     def _update_numbers(self) -> None:
         ev = self._last
@@ -772,7 +778,8 @@ class MonitorPage(Page):
             record = getattr(source, "record", None)
             ticks = getattr(record, "ticks", None) or [(0.0, [])]
             events = [(t - ticks[0][0], ev) for t, ev in (getattr(record, "events", None) or [])]
-            about = {"end": getattr(record, "end", None), "problems": list(getattr(record, "problems", None) or [])}
+            about = {"end": getattr(record, "end", None), "problems": list(getattr(record, "problems", None) or []),
+                     "read": record is not None}  # False: the reader refused the file (state_detail says why)
             snaps = sampler.since(-math.inf)
             return snaps, list(sampler.devices), sampler.state, sampler.state_detail, events, about
 
@@ -793,7 +800,10 @@ class MonitorPage(Page):
     def _on_replayed(self, path: Path, result: tuple[list, list, str, str, list, dict]) -> None:
         snaps, devices, state, detail, events, about = result
         self.status.emit("")
-        if not snaps and not events:
+        if not snaps and not about.get("read"):
+            # The reader refused the file (empty, not a run, newer format): its message says why. A run
+            # file it could read is shown even when it holds nothing yet (a run cut off before its first
+            # step): how it ended, or that it has no end, is the news.
             self.run_state.setText(
                 verdict_html("bad", _t("Could not open {0}: {1}").format(path.name, detail or state))
             )
@@ -811,6 +821,7 @@ class MonitorPage(Page):
         self._set_framework(framework)
         self.chart.add_samples(merged)
         self._last = {}
+        self._reset_numbers()
         for _, ev in events:  # the run box shows the recording's last step (loss, speed)
             if isinstance(ev, dict) and (isinstance(ev.get("step"), int) or isinstance(ev.get("steps"), int)):
                 self._last.update(ev)
@@ -872,7 +883,7 @@ class MonitorPage(Page):
         self.chart.repaint_now()
 
     def shutdown(self) -> None:
-        self._close_recorder("stopped")
+        self._close_recorder("stopped", detail="the app was closed while the sample was running")
         self._poll.stop()
         self.chart.stop()
         self.proc.shutdown()
