@@ -135,6 +135,25 @@ def test_frozen_app_does_not_offer_itself_as_the_python(frozen, tmp_path, monkey
     assert paths.default_python() in ("python3", "python")  # names what is missing
 
 
+def test_generated_scripts_call_the_bundles_console_program_when_frozen(frozen, monkeypatch):
+    """A user of the bundle has no `tfgpu-wizard` on PATH: the plan's verify step names the bundle's program."""
+    from tfgpu_wizard.core.plan import build_plan
+
+    app_dir = frozen.parent
+    gui_exe, cli_exe = app_dir / "tfgpu-wizard-gui", app_dir / "tfgpu-wizard"
+    for exe in (gui_exe, cli_exe):
+        exe.write_bytes(b"")
+    monkeypatch.setattr(sys, "executable", str(gui_exe))
+    assert paths.cli_command() == str(cli_exe)  # the console program, even from the windowed one
+    plan = build_plan(load_matrix(ROOT / "matrix.json").row("2.21", "linux"), None, "pip", "bash",
+                      prefix="/home/ana/tf env")
+    verify = [s for s in plan.steps if "verify" in s.argv]
+    assert verify and verify[0].argv[0] == str(cli_exe)
+    assert str(cli_exe) in plan.script()
+    monkeypatch.setattr(sys, "frozen", False)
+    assert paths.cli_command() == "tfgpu-wizard"
+
+
 def test_not_frozen_uses_this_python_and_the_checkout(monkeypatch):
     monkeypatch.delattr(sys, "frozen", raising=False)
     monkeypatch.delattr(sys, "_MEIPASS", raising=False)

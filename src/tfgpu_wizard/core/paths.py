@@ -9,6 +9,7 @@ API (stable)::
     user_data_dir()      # per-user data folder; TFGPU_WIZARD_DATA overrides it
     is_frozen()          # True inside a PyInstaller bundle (installer/tfgpu_wizard.spec)
     default_python()     # the interpreter to run target scripts with when the user chose none
+    cli_command()        # how generated scripts call this tool ("tfgpu-wizard", or the bundle's program)
 
 Layouts:
 
@@ -92,6 +93,16 @@ def default_python() -> str:
         if found:
             return found
     return names[0]
+
+
+def cli_command() -> str:
+    """How a generated script calls this tool: ``tfgpu-wizard`` on PATH, or, in the frozen app, the bundle's
+    console program by its full path (the bundle is usually not on PATH)."""
+    if not is_frozen():
+        return "tfgpu-wizard"
+    exe = Path(sys.executable)
+    console = exe.with_name("tfgpu-wizard" + exe.suffix)
+    return str(console if console.exists() else exe)
 
 
 def user_data_dir() -> Path:
