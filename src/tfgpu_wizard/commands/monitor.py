@@ -124,7 +124,10 @@ def _no_gpu_message(problem: str) -> str:
     recs = bundled_recordings()
     if recs:
         msg += "\n" + tr("monitor", "To see what the monitor shows, replay a recording from a real GPU:")
-        msg += "\n  tfgpu-wizard monitor --replay " + recs[0].name.removesuffix(".run.jsonl")
+        # jax_default is the clearest first look: one jump to ~75 % of the card (TF's default looks the same).
+        names = [r.name.removesuffix(".run.jsonl") for r in recs]
+        first = "jax_default" if "jax_default" in names else names[0]
+        msg += "\n  tfgpu-wizard monitor --replay " + first
         msg += "\n" + tr("monitor", "Bundled recordings:") + " " + ", ".join(
             r.name.removesuffix(".run.jsonl") for r in recs)
     return msg
