@@ -60,8 +60,8 @@ def _run_with_sampler(cfg: SampleConfig, timeout: float = 240) -> tuple[list[int
         time.sleep(0.2)
     finally:
         sampler.stop()
-    _, values = sampler.series(0, "pid_mem")
-    mem = [int(v) for v in values if v == v and v >= 0]
+    _, values = sampler.series(0, "pid_mem")  # MiB
+    mem = [int(v * MIB) for v in values if v == v and v >= 0]
     return mem, [e.data | {"type": e.type} for e in result.events], total
 
 
