@@ -328,8 +328,7 @@ RULES: tuple[Rule, ...] = (
             r"Could not load dynamic library '(?P<lib>(?!(?:lib)?nvinfer)[^'\r\n]{1,200})'"
             r"(?:; dlerror: (?P<reason>[^;\r\n]{0,300}))?",
             r"Could not load library (?P<lib>[\w.+-]{1,200}?)\. Error: (?P<reason>[^\r\n]{0,300})",
-            r"(?:OSError|ImportError): (?P<lib>(?!libcuda\.so)lib[\w.+-]{1,120}?\.so[\w.]{0,20}): "
-            r"cannot open shared object file",
+            r"Error: (?P<lib>(?!libcuda\.so)lib[\w.+-]{1,120}?\.so[\w.]{0,20}): cannot open shared object file",
         ),
         title=N_("A CUDA library that TensorFlow needs is missing: {lib}"),
         explanation=N_(
@@ -398,8 +397,8 @@ RULES: tuple[Rule, ...] = (
                 "its own environment, apart from PyTorch, avoids this."
             ),
             "linux": N_(
-                'With pip: `python -m pip install "tensorflow[and-cuda]"` pins the matching '
-                "nvidia-cudnn package. Then remove stale cuDNN folders from LD_LIBRARY_PATH "
+                'TensorFlow needs cuDNN {compiled}. With pip: `python -m pip install "tensorflow[and-cuda]"` '
+                "pins the matching nvidia-cudnn package. Then remove stale cuDNN folders from LD_LIBRARY_PATH "
                 "(`echo $LD_LIBRARY_PATH`). Keep TensorFlow in its own environment, apart from PyTorch."
             ),
             "windows": N_(
@@ -738,7 +737,8 @@ RULES: tuple[Rule, ...] = (
         patterns=(
             r"'(?P<cmd>[^'\r\n]{1,80})' (?:is not recognized as an internal or external command"
             r"|不是内部或外部命令)",
-            r"(?P<cmd>[\w.-]{1,80}): command not found",
+            r"(?:bash|sh|zsh|ksh|dash): (?:line \d+: |\d+: )?(?P<cmd>[\w.-]{1,80}): (?:command )?not found",
+            r"command not found: (?P<cmd>[\w.-]{1,80})",
             r"The term '(?P<cmd>[^'\r\n]{1,80})' is not recognized as (?:the )?name of a cmdlet",
         ),
         title=N_("The command {cmd} was not found"),
@@ -853,8 +853,7 @@ RULES: tuple[Rule, ...] = (
         severity="error",
         priority=26,
         patterns=(
-            r"(?:ModuleNotFoundError|ImportError): No module named '?(?!tensorflow'|tensorflow\s|tensorflow$)"
-            r"(?P<module>[A-Za-z_][\w.]{0,80})'?",
+            r"No module named '?(?!tensorflow'|tensorflow\s|tensorflow$)(?P<module>[A-Za-z_][\w.]{0,80})'?",
         ),
         title=N_("The Python package {package} is not installed in this Python"),
         explanation=N_(
@@ -921,7 +920,8 @@ RULES: tuple[Rule, ...] = (
                 "and close other programs that use the GPU."
             ),
             "linux": N_(
-                'With pip: `python -m pip install "tensorflow[and-cuda]"` installs the matching '
+                'Install the cuDNN version this TensorFlow was built with: with pip, '
+                '`python -m pip install "tensorflow[and-cuda]"` installs the matching '
                 "nvidia-cudnn package; then remove stale cuDNN folders from LD_LIBRARY_PATH "
                 "(`echo $LD_LIBRARY_PATH`). If the versions match, set TF_FORCE_GPU_ALLOW_GROWTH=true and "
                 "close other programs that use the GPU."
@@ -960,7 +960,7 @@ RULES: tuple[Rule, ...] = (
         priority=96,
         patterns=(
             r"\[WinError 5\] (?:拒绝访问|Access is denied)",
-            r"(?m)^[^\r\n]{0,200}拒绝访问。",
+            r"拒绝访问。",
             r"\[Errno 13\] Permission denied",
         ),
         title=N_("Access denied: a file could not be written or replaced"),
@@ -990,7 +990,7 @@ RULES: tuple[Rule, ...] = (
         patterns=(
             r"\[WinError 3\] (?:系统找不到指定的路径|The system cannot find the path specified)"
             r"[。.]?(?::\s*'(?P<path>[^'\r\n]{1,300})')?",
-            r"(?m)^系统找不到指定的路径。",
+            r"系统找不到指定的路径。",
         ),
         title=N_("A folder named in the command or script does not exist"),
         explanation=N_(
