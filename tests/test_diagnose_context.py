@@ -230,3 +230,19 @@ def test_diagnose_page_offers_verify_and_says_what_it_cannot_tell(qtbot):
     assert page.btn_verify.isVisible() and page.btn_verify.text() == "Run verify to collect the full log"
     with qtbot.waitSignal(page.verify_requested, timeout=1000):
         page.btn_verify.click()
+
+
+def test_main_window_routes_run_verify_to_the_setup_step(qtbot):
+    from tfgpu_wizard.gui.app import create_window
+
+    win = create_window("en")
+    qtbot.addWidget(win)
+    win.show()
+    try:
+        page = win.show_page("diagnose")
+        page.log.setPlainText(decode_log(raw("gh_llamafactory_3673_trt_only")))
+        page.btn.click()
+        page.btn_verify.click()
+        assert win.current_page_name() == "setup"
+    finally:
+        win.shutdown()
