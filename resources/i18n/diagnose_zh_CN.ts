@@ -479,5 +479,217 @@
         <source>The log is empty: nothing to explain.</source>
         <translation>日志是空的：没有内容可以解释。</translation>
     </message>
+    <message>
+        <source>TensorFlow needs cuDNN {compiled}. With pip: `python -m pip install "tensorflow[and-cuda]"` pins the matching nvidia-cudnn package. Then remove stale cuDNN folders from LD_LIBRARY_PATH (`echo $LD_LIBRARY_PATH`). Keep TensorFlow in its own environment, apart from PyTorch.</source>
+        <translation>TensorFlow 需要 cuDNN {compiled}。用 pip：`python -m pip install "tensorflow[and-cuda]"` 会固定匹配的 nvidia-cudnn 包。然后从 LD_LIBRARY_PATH 里删掉旧的 cuDNN 目录（`echo $LD_LIBRARY_PATH`）。让 TensorFlow 使用自己的环境，与 PyTorch 分开。</translation>
+    </message>
+    <message>
+        <source>This is a summary: one or more CUDA/cuDNN libraries could not be loaded, so TensorFlow registers no GPU and runs on the CPU. Which library failed is printed only in the lines before it ("Could not load dynamic library ...") or with TF_CPP_MAX_VLOG_LEVEL=1.</source>
+        <translation>这是一条汇总：有一个或多个 CUDA/cuDNN 库加载失败，所以 TensorFlow 不注册 GPU，只在 CPU 上运行。具体是哪个库，只会在它前面的行里（"Could not load dynamic library ..."）或设置 TF_CPP_MAX_VLOG_LEVEL=1 后打印。</translation>
+    </message>
+    <message>
+        <source>Look for "Could not load dynamic library" lines above it. If there are none, run again with the environment variable TF_CPP_MAX_VLOG_LEVEL=1 to make TensorFlow name the library.</source>
+        <translation>在它上面找 "Could not load dynamic library" 的行。如果没有，设置环境变量 TF_CPP_MAX_VLOG_LEVEL=1 再运行一次，让 TensorFlow 说出库名。</translation>
+    </message>
+    <message>
+        <source>Look for "Could not load dynamic library" lines above it, or run again with TF_CPP_MAX_VLOG_LEVEL=1 to name the library. With pip, make sure `tensorflow[and-cuda]` is installed in this same environment, and if a library is still not found point LD_LIBRARY_PATH at the environment's nvidia/*/lib folders.</source>
+        <translation>在它上面找 "Could not load dynamic library" 的行，或设置 TF_CPP_MAX_VLOG_LEVEL=1 再运行以显示库名。用 pip 时，确认 `tensorflow[and-cuda]` 装在同一个环境里；如果仍然找不到某个库，把 LD_LIBRARY_PATH 指向该环境的 nvidia/*/lib 目录。</translation>
+    </message>
+    <message>
+        <source>TensorFlow 2.16.1 from `tensorflow[and-cuda]` does not find the pip NVIDIA libraries (a known bug): upgrade with `python -m pip install --upgrade "tensorflow[and-cuda]"` (2.17 or newer), or add the `site-packages/nvidia/*/lib` folders to LD_LIBRARY_PATH.</source>
+        <translation>通过 `tensorflow[and-cuda]` 安装的 TensorFlow 2.16.1 找不到 pip 安装的 NVIDIA 库（已知缺陷）：用 `python -m pip install --upgrade "tensorflow[and-cuda]"` 升级到 2.17 或更新版本，或把 `site-packages/nvidia/*/lib` 目录加入 LD_LIBRARY_PATH。</translation>
+    </message>
+    <message>
+        <source>Make sure the CUDA libraries are installed in this same environment: `python -m pip install "tensorflow[and-cuda]"`. If a library is still not found, point LD_LIBRARY_PATH at the environment's nvidia/*/lib folders: `export LD_LIBRARY_PATH="$(python -c 'import glob, os, nvidia; print(os.pathsep.join(glob.glob(os.path.join(list(nvidia.__path__)[0], '*', 'lib'))))'):$LD_LIBRARY_PATH"` (run TF_CPP_MAX_VLOG_LEVEL=1 to see which library fails).</source>
+        <translation>确认 CUDA 库装在同一个环境里：`python -m pip install "tensorflow[and-cuda]"`。如果仍然找不到某个库，把 LD_LIBRARY_PATH 指向该环境的 nvidia/*/lib 目录：`export LD_LIBRARY_PATH="$(python -c 'import glob, os, nvidia; print(os.pathsep.join(glob.glob(os.path.join(list(nvidia.__path__)[0], '*', 'lib'))))'):$LD_LIBRARY_PATH"`（设置 TF_CPP_MAX_VLOG_LEVEL=1 运行可看到哪个库失败）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is too old for this TensorFlow's CUDA version</source>
+        <translation>NVIDIA 驱动太旧，不支持这个 TensorFlow 的 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime TensorFlow was built with needs a newer NVIDIA driver than the one installed. CUDA 12 builds (TensorFlow 2.15 and newer) need driver 525 or newer, CUDA 11 builds need 450 or newer. Until the driver is updated no GPU operation can run.</source>
+        <translation>TensorFlow 编译时使用的 CUDA 运行时需要比已安装版本更新的 NVIDIA 驱动。CUDA 12 版本（TensorFlow 2.15 及更新）需要 525 或更新的驱动，CUDA 11 版本需要 450 或更新。更新驱动之前，任何 GPU 运算都无法运行。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver (`nvidia-smi` shows the driver version and the newest CUDA it supports in its top line), or install a TensorFlow built for an older CUDA that your driver supports.</source>
+        <translation>更新 NVIDIA 驱动（`nvidia-smi` 顶部一行显示驱动版本和它支持的最高 CUDA 版本），或安装一个为你的驱动所支持的较旧 CUDA 构建的 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver in Windows (not inside WSL), run `wsl --shutdown` and open WSL again.</source>
+        <translation>在 Windows 中（不是在 WSL 里）更新 NVIDIA 驱动，运行 `wsl --shutdown`，再重新打开 WSL。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver's library {lib} cannot be found</source>
+        <translation>找不到 NVIDIA 驱动的库 {lib}</translation>
+    </message>
+    <message>
+        <source>{lib} is not part of CUDA or cuDNN: it comes with the NVIDIA driver. When another library fails to load because of it, the real problem is the driver library, not the library being loaded. Either no NVIDIA driver is installed here (a container started without GPUs, a server without the driver), or it is installed where the loader does not look (WSL keeps it in /usr/lib/wsl/lib).</source>
+        <translation>{lib} 不属于 CUDA 或 cuDNN：它随 NVIDIA 驱动一起安装。如果另一个库因为它而加载失败，真正的问题是驱动库，而不是正在加载的那个库。要么这里没有安装 NVIDIA 驱动（没有分配 GPU 的容器、没有驱动的服务器），要么它装在加载器不查找的位置（WSL 把它放在 /usr/lib/wsl/lib）。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver for your card and check that `nvidia-smi` works. In a Docker container start it with `--gpus all`.</source>
+        <translation>为你的显卡安装 NVIDIA 驱动，并确认 `nvidia-smi` 能运行。在 Docker 容器里要用 `--gpus all` 启动。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver (e.g. `sudo ubuntu-drivers install`) and reboot; `ldconfig -p | grep libcuda` must list libcuda.so.1. In a Docker container start it with `--gpus all` (NVIDIA Container Toolkit). A program asking for plain libcuda.so needs the driver's development link (`libnvidia-compute`/`-dev` package).</source>
+        <translation>安装 NVIDIA 驱动（例如 `sudo ubuntu-drivers install`）并重启；`ldconfig -p | grep libcuda` 必须列出 libcuda.so.1。在 Docker 容器里要用 `--gpus all` 启动（NVIDIA Container Toolkit）。如果程序要找不带版本号的 libcuda.so，需要驱动的开发链接（`libnvidia-compute`/`-dev` 包）。</translation>
+    </message>
+    <message>
+        <source>WSL provides libcuda in /usr/lib/wsl/lib from the Windows driver: run `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (add it to ~/.bashrc) and check `ls -l /usr/lib/wsl/lib/libcuda*`. Do not install a Linux NVIDIA driver inside WSL; update the Windows driver instead.</source>
+        <translation>WSL 在 /usr/lib/wsl/lib 中提供来自 Windows 驱动的 libcuda：运行 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`（加到 ~/.bashrc），并用 `ls -l /usr/lib/wsl/lib/libcuda*` 检查。不要在 WSL 里安装 Linux 版 NVIDIA 驱动，而是更新 Windows 驱动。</translation>
+    </message>
+    <message>
+        <source>The command {cmd} was not found</source>
+        <translation>找不到命令 {cmd}</translation>
+    </message>
+    <message>
+        <source>The shell could not find the program {cmd}. For nvidia-smi this means the NVIDIA driver is not installed, or its folder is not on PATH; TensorFlow cannot use the GPU without the driver. For python or pip, that Python is not installed or not on PATH.</source>
+        <translation>命令行找不到程序 {cmd}。如果是 nvidia-smi，说明 NVIDIA 驱动没有安装，或它所在的目录不在 PATH 中；没有驱动，TensorFlow 就用不了 GPU。如果是 python 或 pip，说明这个 Python 没有安装或不在 PATH 中。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver for your card (it brings nvidia-smi), then open a new terminal. If it is installed, run the program by its full path or add its folder to PATH.</source>
+        <translation>为你的显卡安装 NVIDIA 驱动（它自带 nvidia-smi），然后打开一个新终端。如果已经安装，用完整路径运行该程序，或把它的目录加入 PATH。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver for your card from nvidia.com and open a new terminal. Recent drivers put nvidia-smi.exe in C:\Windows\System32, older ones in C:\Program Files\NVIDIA Corporation\NVSMI (add that folder to PATH). For python or pip, use `py -m pip` or the full path of the Python you installed.</source>
+        <translation>从 nvidia.com 为你的显卡安装 NVIDIA 驱动，然后打开一个新终端。较新的驱动把 nvidia-smi.exe 放在 C:\Windows\System32，较旧的放在 C:\Program Files\NVIDIA Corporation\NVSMI（把该目录加入 PATH）。如果是 python 或 pip，使用 `py -m pip` 或你安装的 Python 的完整路径。</translation>
+    </message>
+    <message>
+        <source>NumPy 2 is installed, but a package here was built for NumPy 1</source>
+        <translation>已安装 NumPy 2，但这里有个包是为 NumPy 1 编译的</translation>
+    </message>
+    <message>
+        <source>A compiled package (often TensorFlow older than 2.18, or a library imported with it) was built against NumPy 1.x and cannot run with the NumPy 2 that pip installed later. Nothing in your script is wrong.</source>
+        <translation>某个已编译的包（通常是 2.18 之前的 TensorFlow，或与它一起导入的库）是基于 NumPy 1.x 编译的，无法在 pip 后来安装的 NumPy 2 上运行。你的脚本没有问题。</translation>
+    </message>
+    <message>
+        <source>In this same environment run `python -m pip install "numpy&lt;2"`, or upgrade the package that fails (TensorFlow 2.18 and newer support NumPy 2).</source>
+        <translation>在同一个环境里运行 `python -m pip install "numpy&lt;2"`，或升级出错的那个包（TensorFlow 2.18 及更新版本支持 NumPy 2）。</translation>
+    </message>
+    <message>
+        <source>NumPy is older than the version TensorFlow was built with</source>
+        <translation>NumPy 比 TensorFlow 编译时使用的版本旧</translation>
+    </message>
+    <message>
+        <source>TensorFlow (or another compiled package) was built against a newer NumPy than the one installed in this environment, so its import fails. Often an old NumPy from the system or conda shadows the one pip installed.</source>
+        <translation>TensorFlow（或其他已编译的包）是基于比本环境中更新的 NumPy 编译的，所以导入失败。常见原因是系统或 conda 里的旧 NumPy 遮住了 pip 安装的那个。</translation>
+    </message>
+    <message>
+        <source>Upgrade NumPy in this same environment to a version TensorFlow accepts: `python -m pip install --upgrade "numpy&lt;2"` (or `python -m pip install --force-reinstall tensorflow` to let pip pick it). Check that `python -c "import numpy; print(numpy.__file__)"` points into this environment.</source>
+        <translation>在同一个环境里把 NumPy 升级到 TensorFlow 接受的版本：`python -m pip install --upgrade "numpy&lt;2"`（或用 `python -m pip install --force-reinstall tensorflow` 让 pip 自己选）。检查 `python -c "import numpy; print(numpy.__file__)"` 是否指向这个环境。</translation>
+    </message>
+    <message>
+        <source>The installed protobuf does not fit this TensorFlow</source>
+        <translation>已安装的 protobuf 与这个 TensorFlow 不匹配</translation>
+    </message>
+    <message>
+        <source>The protobuf package is newer (or older) than the generated code in TensorFlow or a library using it expects, so importing it fails. Installing another package upgraded protobuf.</source>
+        <translation>protobuf 包比 TensorFlow 或使用它的库里生成的代码所期望的版本更新（或更旧），所以导入失败。通常是安装别的包时升级了 protobuf。</translation>
+    </message>
+    <message>
+        <source>Install the protobuf version TensorFlow pins: `python -m pip install "protobuf&lt;=3.20.3"` for TensorFlow 1.x and older 2.x releases, or `python -m pip install --force-reinstall tensorflow` for current ones. Setting PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python also works but is slow.</source>
+        <translation>安装 TensorFlow 固定的 protobuf 版本：TensorFlow 1.x 和较早的 2.x 用 `python -m pip install "protobuf&lt;=3.20.3"`，当前版本用 `python -m pip install --force-reinstall tensorflow`。设置 PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python 也可以，但很慢。</translation>
+    </message>
+    <message>
+        <source>The Python package {package} is not installed in this Python</source>
+        <translation>这个 Python 里没有安装 Python 包 {package}</translation>
+    </message>
+    <message>
+        <source>The Python that ran this cannot import {module}. That is not a bug in your script: the package is missing from this environment, or it was installed into another Python (another venv, conda environment or the system Python).</source>
+        <translation>运行它的 Python 无法导入 {module}。这不是你脚本的错误：这个环境里缺少该包，或者它被装进了另一个 Python（另一个 venv、conda 环境或系统 Python）。</translation>
+    </message>
+    <message>
+        <source>Install it into the same Python that runs the script: `python -m pip install {package}` (use the same `python` you start the script with; in a venv or conda environment activate it first). Reinstalling TensorFlow (`python -m pip install tensorflow`) brings its own dependencies such as numpy.</source>
+        <translation>把它安装到运行脚本的同一个 Python 里：`python -m pip install {package}`（使用启动脚本时的同一个 `python`；在 venv 或 conda 环境中先激活它）。重装 TensorFlow（`python -m pip install tensorflow`）会带上它自己的依赖，例如 numpy。</translation>
+    </message>
+    <message>
+        <source>Your GPU (compute capability {cc}) is too old for this TensorFlow (needs {need})</source>
+        <translation>你的 GPU（计算能力 {cc}）对这个 TensorFlow 来说太旧（需要 {need}）</translation>
+    </message>
+    <message>
+        <source>TensorFlow found the GPU but ignores it: this build has no GPU code for compute capability {cc}; it needs {need} or higher. Everything runs on the CPU.</source>
+        <translation>TensorFlow 找到了 GPU 但忽略了它：这个构建没有计算能力 {cc} 的 GPU 代码，需要 {need} 或更高。所有计算都在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Use a newer NVIDIA card, or an older TensorFlow release that still supports compute capability {cc} (or build TensorFlow from source for it); otherwise keep the CPU.</source>
+        <translation>换一块更新的 NVIDIA 显卡，或使用仍支持计算能力 {cc} 的较旧 TensorFlow 版本（或为它从源码编译 TensorFlow）；否则只能用 CPU。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not use cuDNN (DNN library is not found)</source>
+        <translation>TensorFlow 用不了 cuDNN（DNN library is not found）</translation>
+    </message>
+    <message>
+        <source>Usually the cuDNN that was loaded is older or newer than the one this TensorFlow was built with (look for "Loaded runtime CuDNN library" above), for example one from the system, conda or PyTorch found first. Less often cuDNN had no GPU memory left to start.</source>
+        <translation>通常是加载的 cuDNN 比这个 TensorFlow 编译时用的版本更旧或更新（看上面的 "Loaded runtime CuDNN library"），例如先找到了系统、conda 或 PyTorch 里的 cuDNN。较少见的是 cuDNN 没有剩余 GPU 内存来启动。</translation>
+    </message>
+    <message>
+        <source>Install the cuDNN version your TensorFlow was built with in this environment (see the tested table on the Plan page) and remove other cuDNN folders from the library path. If the versions match, let TensorFlow allocate memory on demand (TF_FORCE_GPU_ALLOW_GROWTH=true) and close other programs that use the GPU.</source>
+        <translation>在这个环境里安装 TensorFlow 编译时使用的 cuDNN 版本（见计划页的测试版本表），并从库路径中删掉其他 cuDNN 目录。如果版本一致，让 TensorFlow 按需分配内存（TF_FORCE_GPU_ALLOW_GROWTH=true），并关闭其他占用 GPU 的程序。</translation>
+    </message>
+    <message>
+        <source>Install the cuDNN version this TensorFlow was built with: with pip, `python -m pip install "tensorflow[and-cuda]"` installs the matching nvidia-cudnn package; then remove stale cuDNN folders from LD_LIBRARY_PATH (`echo $LD_LIBRARY_PATH`). If the versions match, set TF_FORCE_GPU_ALLOW_GROWTH=true and close other programs that use the GPU.</source>
+        <translation>安装这个 TensorFlow 编译时使用的 cuDNN 版本：用 pip 时，`python -m pip install "tensorflow[and-cuda]"` 会安装匹配的 nvidia-cudnn 包；然后从 LD_LIBRARY_PATH 中删掉旧的 cuDNN 目录（`echo $LD_LIBRARY_PATH`）。如果版本一致，设置 TF_FORCE_GPU_ALLOW_GROWTH=true，并关闭其他占用 GPU 的程序。</translation>
+    </message>
+    <message>
+        <source>The last, smaller batch cannot be split across the GPUs</source>
+        <translation>最后一个较小的批次无法分到各个 GPU 上</translation>
+    </message>
+    <message>
+        <source>With MirroredStrategy each batch is split between the replicas. When the data set does not divide evenly, the last batch is too small for some replica and slicing or reshaping it fails.</source>
+        <translation>使用 MirroredStrategy 时，每个批次都要分给各个副本。如果数据集不能整除，最后一个批次对某些副本来说太小，切片或变形就会失败。</translation>
+    </message>
+    <message>
+        <source>Drop the incomplete last batch: `dataset.batch(global_batch_size, drop_remainder=True)`, or make the number of samples a multiple of the global batch size.</source>
+        <translation>丢弃不完整的最后一个批次：`dataset.batch(global_batch_size, drop_remainder=True)`，或让样本数是全局批次大小的整数倍。</translation>
+    </message>
+    <message>
+        <source>Access denied: a file could not be written or replaced</source>
+        <translation>拒绝访问：无法写入或替换某个文件</translation>
+    </message>
+    <message>
+        <source>Windows (or Linux) refused to change a file: it belongs to another user or a system folder, or a running program (another Python, an editor, a notebook kernel) holds it open. pip shows this when it installs into the system Python without rights.</source>
+        <translation>Windows（或 Linux）拒绝修改文件：它属于其他用户或系统目录，或者有正在运行的程序（另一个 Python、编辑器、notebook 内核）打开着它。pip 在没有权限时安装到系统 Python 会出现这个错误。</translation>
+    </message>
+    <message>
+        <source>Close every program that uses this Python (notebooks, editors, other terminals) and try again. Install into a virtual environment of your own (`python -m venv .venv`) instead of the system Python, or add `--user` to the pip command; run the terminal as administrator only if you must change the system Python.</source>
+        <translation>关闭所有使用这个 Python 的程序（notebook、编辑器、其他终端）后重试。安装到你自己的虚拟环境（`python -m venv .venv`）而不是系统 Python，或在 pip 命令后加 `--user`；只有必须修改系统 Python 时才以管理员身份运行终端。</translation>
+    </message>
+    <message>
+        <source>A folder named in the command or script does not exist</source>
+        <translation>命令或脚本中提到的目录不存在</translation>
+    </message>
+    <message>
+        <source>Windows could not find the path {path}. A common case: a CUDA folder written into the script or PATH (for example ...\CUDA\v11.2\bin) that is not installed, or is installed as another version.</source>
+        <translation>Windows 找不到路径 {path}。常见情况：脚本或 PATH 里写了一个 CUDA 目录（例如 ...\CUDA\v11.2\bin），但没有安装该版本，或安装的是另一个版本。</translation>
+    </message>
+    <message>
+        <source>Check that the folder exists (`dir "&lt;folder&gt;"`) and correct the path in the script or in PATH; for CUDA use the version folder that is really installed under C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA.</source>
+        <translation>检查该目录是否存在（`dir "&lt;folder&gt;"`），并改正脚本或 PATH 中的路径；对于 CUDA，使用 C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA 下实际安装的版本目录。</translation>
+    </message>
+    <message>
+        <source>Another program holds the GPU memory: only {free} of {total} were free</source>
+        <translation>另一个程序占用了 GPU 内存：{total} 中只有 {free} 空闲</translation>
+    </message>
+    <message>
+        <source>When TensorFlow started, the GPU had only {free} free of {total}, so its first allocation failed. This is not about your batch size: another process (another training run, a notebook kernel that is still open, a second TensorFlow program) holds the memory.</source>
+        <translation>TensorFlow 启动时，GPU 的 {total} 中只有 {free} 空闲，所以它第一次分配就失败了。这与批次大小无关：另一个进程（另一次训练、仍打开的 notebook 内核、另一个 TensorFlow 程序）占用了内存。</translation>
+    </message>
+    <message>
+        <source>Run `nvidia-smi` and stop the processes listed there (or wait for them), restart notebook kernels you do not need, then start again. To share the GPU, let each program allocate on demand: TF_FORCE_GPU_ALLOW_GROWTH=true.</source>
+        <translation>运行 `nvidia-smi`，结束其中列出的进程（或等它们结束），重启不需要的 notebook 内核，然后再启动。要共享 GPU，让每个程序按需分配：TF_FORCE_GPU_ALLOW_GROWTH=true。</translation>
+    </message>
+    <message>
+        <source>The lines shown are harmless; the error, if there is one, is not in what was pasted</source>
+        <translation>显示的这些行都无害；如果确实出错了，错误信息不在粘贴的内容里</translation>
+    </message>
+    <message>
+        <source>Every line recognised here is a normal TensorFlow start-up message. If something went wrong, the message that says so was not included: the log may be cut off, or the error went to the other output stream (stderr vs stdout).</source>
+        <translation>这里识别出的每一行都是 TensorFlow 启动时的正常消息。如果出了问题，说明问题的那条消息没有包含进来：日志可能被截断了，或错误输出到了另一个输出流（stderr 与 stdout）。</translation>
+    </message>
+    <message>
+        <source>Paste the whole output, from the command to the last line (`python train.py &gt; log.txt 2&gt;&amp;1` saves both streams), or run verify to collect the full log.</source>
+        <translation>粘贴从命令开始到最后一行的全部输出（`python train.py &gt; log.txt 2&gt;&amp;1` 会保存两个输出流），或运行 verify 收集完整日志。</translation>
+    </message>
 </context>
 </TS>

@@ -16,8 +16,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the findings as JSON")
     parser.add_argument(
         "--platform",
-        choices=["linux", "windows", "wsl2"],
+        choices=["linux", "windows", "wsl2", "macos"],
         help="the platform the log comes from, for platform-specific fixes (default: guessed from the log)",
+    )
+    parser.add_argument(
+        "--tf",
+        dest="tf_version",
+        metavar="VERSION",
+        help="the TensorFlow version that wrote the log, e.g. 2.21 (default: read from the log when printed)",
     )
     parser.add_argument(
         "--all", action="store_true", help="also explain the harmless lines in detail (text output)"
@@ -38,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import i18n
     from tfgpu_wizard.core.diagnose import decode_log, diagnose, format_findings
     from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.textdecode import detect_encoding
 
     if getattr(args, "diagnose_lang", None):
         i18n.set_language(args.diagnose_lang)
@@ -49,11 +56,12 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"tfgpu-wizard diagnose: {msg}", file=sys.stderr)
         return 2
-    text = decode_log(data)
-    findings = diagnose(text, platform=args.platform)
+    text = decode_log(data)  # BOM, UTF-16, UTF-8, GBK/GB18030 (Chinese cmd.exe), the locale's
+    findings = diagnose(text, platform=args.platform, tf_version=getattr(args, "tf_version", None))
     if args.json:
         payload = {
             "platform": findings[0].platform if findings else (args.platform or None),
+            "encoding": detect_encoding(data),
             "language": i18n.language(),
             "lines": text.count("\n") + (1 if text and not text.endswith("\n") else 0),
             "findings": [f.to_dict() for f in findings],

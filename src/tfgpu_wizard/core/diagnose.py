@@ -51,8 +51,17 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tfgpu_wizard.core.diagnose_rules import ALL_RULES, PLATFORMS, PYTHON_EXCEPTION, RULES, Rule
+from tfgpu_wizard.core.diagnose_rules import (
+    ALL_RULES,
+    GPU_MEMORY_TAKEN,
+    ONLY_HARMLESS,
+    PLATFORMS,
+    PYTHON_EXCEPTION,
+    RULES,
+    Rule,
+)
 from tfgpu_wizard.core.i18n import tr
+from tfgpu_wizard.core.textdecode import decode_bytes
 
 __all__ = [
     "Evidence",
@@ -63,6 +72,7 @@ __all__ = [
     "format_findings",
     "guess_platform",
     "has_errors",
+    "tf_version_from_log",
 ]
 
 CONTEXT = "diagnose"
@@ -115,13 +125,29 @@ class Finding:
 
 
 def decode_log(data: bytes) -> str:
-    """Bytes of a log file -> text. Honours UTF-8/UTF-16 byte-order marks (PowerShell's ``>`` writes
-    UTF-16), otherwise UTF-8; undecodable bytes become U+FFFD instead of raising."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
-    return data.decode("utf-8", errors="replace")
+    """Bytes of a log file -> text, never raising: byte-order marks, UTF-16 without a BOM, UTF-8,
+    then GB18030/GBK (a Chinese Windows console's ``>``), then the locale's encoding
+    (``core.textdecode``)."""
+    return decode_bytes(data)
+
+
+_TF_VERSION = (
+    re.compile(r"Tensor ?Flow(?: [Vv]ersion)?\s{0,3}[:=]?\s{0,3}v?(\d+\.\d+(?:\.\d+)?)\b"),
+    re.compile(r"\btensorflow(?:[-_](?:cpu|gpu|intel|macos))?[-_](\d+\.\d+(?:\.\d+)?)\.dist-info"),
+    re.compile(r"\btf\.__version__\W{0,10}(\d+\.\d+(?:\.\d+)?)\b"),
+    re.compile(r"Successfully installed [^\r\n]{0,2000}?\btensorflow-(\d+\.\d+(?:\.\d+)?)\b"),
+)
+
+
+def tf_version_from_log(text: str) -> str | None:
+    """The TensorFlow version printed in a log ("Tensor Flow Version: 2.12.0", "TensorFlow version
+    2.16", ``site-packages/tensorflow-2.12.0.dist-info``, pip's "Successfully installed ...
+    tensorflow-2.15.0"), or None."""
+    for pat in _TF_VERSION:
+        m = pat.search(text[:5_000_000])
+        if m:
+            return m.group(1)
+    return None
 
 
 def _has_drive_path(text: str) -> bool:
@@ -153,6 +179,8 @@ def _normalise_platform(platform: str | None) -> str | None:
         return "windows"
     if p in ("wsl", "wsl2"):
         return "wsl2"
+    if p in ("mac", "macos", "darwin", "osx"):
+        return "macos"
     if p in PLATFORMS:
         return p
     return "linux"
@@ -219,6 +247,9 @@ class _Hit:
     lines: set[int] = field(default_factory=set)
 
 
+_DEP = re.compile(r"(lib[\w.+-]{1,120}?\.so[\w.]{0,20}|[\w.+-]{1,120}\.dll): cannot open shared object file")
+
+
 def _scan(text: str) -> dict[str, _Hit]:
     hits: dict[str, _Hit] = {}
     cursor = _Lines(text)
@@ -231,7 +262,14 @@ def _scan(text: str) -> dict[str, _Hit]:
             cursor.pos, cursor.line = 0, 1
             for m in pat.finditer(text):
                 hit.count += 1
-                for k, v in m.groupdict().items():
+                groups = m.groupdict()
+                if groups.get("lib") and groups.get("reason"):
+                    # a nested loader error names the library that is really missing in its reason:
+                    # "libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared object file"
+                    dep = _DEP.match(groups["reason"].strip())
+                    if dep and dep.group(1) != groups["lib"].strip():
+                        groups["lib"] = f"{dep.group(1)} ({groups['lib'].strip()})"
+                for k, v in groups.items():
                     if not v:
                         continue
                     if k not in hit.values:
@@ -315,13 +353,41 @@ def _fmt(template: str, lang: str | None, values: dict[str, str]) -> str:
         return text
 
 
-def _make(rule: Rule, hit: _Hit | None, platform: str, lang: str | None) -> Finding:
+# import name -> pip package, for the few common ones that differ
+_PIP_NAMES = {
+    "cv2": "opencv-python",
+    "PIL": "Pillow",
+    "sklearn": "scikit-learn",
+    "yaml": "PyYAML",
+    "google.protobuf": "protobuf",
+    "tensorflow_hub": "tensorflow-hub",
+    "tensorflow_datasets": "tensorflow-datasets",
+}
+
+
+def _fix_template(rule: Rule, platform: str, tfv: tuple[int, ...] | None) -> str:
+    """The rule's fix for this platform, or for this TensorFlow version where the rule has one."""
+    if rule.id == "dlopen-failed" and platform in ("linux", "wsl2") and tfv:
+        if tfv >= (2, 17):
+            return rule.fix["tf217"]
+        if tfv[:2] == (2, 16):
+            return rule.fix["tf216"]
+    return rule.fix_for(platform)
+
+
+def _make(
+    rule: Rule, hit: _Hit | None, platform: str, lang: str | None, tfv: tuple[int, ...] | None = None
+) -> Finding:
     values = dict(rule.defaults)
     if hit:
         values.update(hit.values)
     if rule.id == "out-of-memory" and values.get("shape"):
         values["shape"] = values["shape"] + " "
-    fix = _fmt(rule.fix_for(platform), lang, values)
+    if rule.id == "python-package-missing" and values.get("module"):
+        mod = values["module"]
+        top = mod if mod in _PIP_NAMES else mod.split(".")[0]
+        values["package"] = _PIP_NAMES.get(top, top)
+    fix = _fmt(_fix_template(rule, platform, tfv), lang, values)
     return Finding(
         rule_id=rule.id,
         severity=rule.severity,
@@ -339,14 +405,52 @@ def _make(rule: Rule, hit: _Hit | None, platform: str, lang: str | None) -> Find
 # ------------------------------------------------------------------------------- the engine
 
 
+_MEM_PAIR = re.compile(
+    r"(?:Total memory|totalMemory):\s{0,3}(?P<total>\d+(?:\.\d+)?)\s?(?P<tu>[KMGT])i?B"
+    r"[\s\S]{0,80}?(?:Free memory|freeMemory):\s{0,3}(?P<free>\d+(?:\.\d+)?)\s?(?P<fu>[KMGT])i?B"
+)
+_UNIT = {"K": 1 / 1024, "M": 1.0, "G": 1024.0, "T": 1024.0 * 1024}
+
+
+def _memory_taken(text: str, cursor_text: str) -> _Hit | None:
+    """The GPU was mostly full before TensorFlow started (free < 25 % of total): the
+    "Free memory" that older TensorFlow prints next to the device it found."""
+    for m in _MEM_PAIR.finditer(text):
+        total = float(m.group("total")) * _UNIT[m.group("tu")]
+        free = float(m.group("free")) * _UNIT[m.group("fu")]
+        if total > 0 and free < 0.25 * total:
+            line = cursor_text.count("\n", 0, m.start("free")) + 1
+            ev = _evidence(line, _line_at(text, m.start("free"), m.end("free")))
+            values = {
+                "free": f"{m.group('free')} {m.group('fu')}iB",
+                "total": f"{m.group('total')} {m.group('tu')}iB",
+            }
+            return _Hit(GPU_MEMORY_TAKEN, [ev], 1, values)
+    return None
+
+
+_DRIVER_LEVEL = {"driver-library-mismatch", "driver-not-loaded", "driver-too-old", "driver-library-missing"}
+
+
 def diagnose(
     text: str,
     platform: str | None = None,
     context: dict[str, Any] | None = None,
     *,
+    tf_version: str | None = None,
+    has_driver: bool | None = None,
     lang: str | None = None,
 ) -> list[Finding]:
-    """Findings for a log, ranked (``rank`` 1 first). See the module docstring."""
+    """Findings for a log, ranked (``rank`` 1 first). See the module docstring.
+
+    What the caller knows about the host makes the advice exact; every fact is optional:
+
+    - ``platform``: "linux" | "windows" | "wsl2" | "macos" (else ``context["platform"]``, else
+      guessed from paths in the log);
+    - ``tf_version``: e.g. "2.21.0" (else ``context["tf_version"]``, else read from the log);
+    - ``has_driver``: whether a working NVIDIA driver was detected (``False`` makes a missing
+      driver the root cause of an empty GPU list).
+    """
     context = dict(context or {})
     if isinstance(text, bytes):  # be forgiving: callers sometimes pass raw stderr
         text = decode_log(text)
@@ -354,6 +458,9 @@ def diagnose(
     plat = (
         _normalise_platform(platform) or _normalise_platform(context.get("platform")) or guess_platform(text)
     )
+    tf_version = tf_version or context.get("tf_version") or tf_version_from_log(text)
+    if has_driver is None:
+        has_driver = context.get("has_driver")
 
     hits = _scan(text)
     by_id = {r.id: r for r in ALL_RULES}
@@ -362,8 +469,16 @@ def diagnose(
     if context.get("gpu_count") == 0 and "no-gpu-visible" not in hits:
         hits["no-gpu-visible"] = _Hit(by_id["no-gpu-visible"])
 
+    # derived: no working driver on this host (the caller detected it) explains an empty GPU list
+    if has_driver is False and not _DRIVER_LEVEL & hits.keys() and "command-not-found" not in hits:
+        gpu_hits = [h for k, h in hits.items() if k in by_id["driver-not-loaded"].explains]
+        if gpu_hits:
+            hits["driver-not-loaded"] = _Hit(
+                by_id["driver-not-loaded"], list(gpu_hits[0].evidence), max(gpu_hits[0].count, 1)
+            )
+
     # derived: native Windows with TF >= 2.11 (no CUDA DLL is even tried, the GPU list is just empty)
-    tfv = _version_tuple(context.get("tf_version")) if context.get("tf_version") else None
+    tfv = _version_tuple(tf_version) if tf_version else None
     if (
         plat == "windows"
         and "no-gpu-visible" in hits
@@ -374,6 +489,12 @@ def diagnose(
         hits["windows-native-no-gpu"] = _Hit(
             by_id["windows-native-no-gpu"], list(src.evidence), max(src.count, 1)
         )
+
+    # derived: out of memory at start-up because the GPU was already full
+    if {"out-of-memory", "cudnn-init-failed", "dnn-library-not-found"} & hits.keys():
+        taken = _memory_taken(text, text)
+        if taken:
+            hits[GPU_MEMORY_TAKEN.id] = taken
 
     # the final exception of each traceback: explained by a rule, or reported as it is
     covered = {e.line for h in hits.values() for e in h.evidence}
@@ -387,7 +508,12 @@ def diagnose(
         hit = _Hit(PYTHON_EXCEPTION, [_evidence(n, line)], len(unexplained), {"exception": line[:200]})
         hits[PYTHON_EXCEPTION.id] = hit
 
-    findings = [_make(h.rule, h, plat, lang) for h in hits.values()]
+    # derived: only harmless lines -> say so, and that the error (if any) was not pasted
+    if hits and all(h.rule.severity == "harmless" for h in hits.values()):
+        last = max((e for h in hits.values() for e in h.evidence), key=lambda e: e.line)
+        hits[ONLY_HARMLESS.id] = _Hit(ONLY_HARMLESS, [last], 1)
+
+    findings = [_make(h.rule, h, plat, lang, tfv) for h in hits.values()]
 
     # symptoms: explained by a present, more fundamental, non-harmless finding
     for f in sorted(findings, key=lambda x: x.priority):
@@ -431,7 +557,7 @@ def format_findings(findings: list[Finding], show_harmless: bool = False, lang: 
     rank_of = {f.rule_id: f.rank for f in findings}
     out: list[str] = []
     for f in findings:
-        full = f.severity != "harmless" or show_harmless
+        full = f.severity != "harmless" or show_harmless or f.rule_id == ONLY_HARMLESS.id
         head = f"{f.rank}. [{labels[f.severity]}] {f.title}"
         if f.symptom_of:
             head += "  " + tr(CONTEXT, "(a consequence of #{n})", lang).format(
@@ -449,6 +575,4 @@ def format_findings(findings: list[Finding], show_harmless: bool = False, lang: 
         if full and f.sources and f.severity != "harmless":
             out.append("   " + tr(CONTEXT, "See:", lang) + " " + " ".join(f.sources[:2]))
         out.append("")
-    if not any(f.severity != "harmless" for f in findings):
-        out.append(tr(CONTEXT, "Only harmless lines: nothing needs fixing.", lang))
     return "\n".join(out).rstrip("\n") + "\n"

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from tfgpu_wizard.core.i18n import N_
 
 SEVERITIES = ("error", "warning", "harmless")
-PLATFORMS = ("linux", "windows", "wsl2")
+PLATFORMS = ("linux", "windows", "wsl2", "macos")
 
 
 @dataclass(frozen=True)
@@ -328,6 +328,7 @@ RULES: tuple[Rule, ...] = (
             r"Could not load dynamic library '(?P<lib>(?!(?:lib)?nvinfer)[^'\r\n]{1,200})'"
             r"(?:; dlerror: (?P<reason>[^;\r\n]{0,300}))?",
             r"Could not load library (?P<lib>[\w.+-]{1,200}?)\. Error: (?P<reason>[^\r\n]{0,300})",
+            r"Error: (?P<lib>(?!libcuda\.so)lib[\w.+-]{1,120}?\.so[\w.]{0,20}): cannot open shared object file",
         ),
         title=N_("A CUDA library that TensorFlow needs is missing: {lib}"),
         explanation=N_(
@@ -365,7 +366,13 @@ RULES: tuple[Rule, ...] = (
             "https://github.com/tensorflow/tensorflow/issues/48868",
             "https://github.com/NVIDIA/tensorflow/issues/110",
         ),
-        explains=("dlopen-failed", "no-gpu-visible", "cuda-drivers-not-found", "cudnn-init-failed"),
+        explains=(
+            "dlopen-failed",
+            "no-gpu-visible",
+            "cuda-drivers-not-found",
+            "cudnn-init-failed",
+            "dnn-library-not-found",
+        ),
     ),
     # ---------------------------------------------------------------- cuDNN version (#8)
     Rule(
@@ -390,8 +397,8 @@ RULES: tuple[Rule, ...] = (
                 "its own environment, apart from PyTorch, avoids this."
             ),
             "linux": N_(
-                'With pip: `python -m pip install "tensorflow[and-cuda]"` pins the matching '
-                "nvidia-cudnn package. Then remove stale cuDNN folders from LD_LIBRARY_PATH "
+                'TensorFlow needs cuDNN {compiled}. With pip: `python -m pip install "tensorflow[and-cuda]"` '
+                "pins the matching nvidia-cudnn package. Then remove stale cuDNN folders from LD_LIBRARY_PATH "
                 "(`echo $LD_LIBRARY_PATH`). Keep TensorFlow in its own environment, apart from PyTorch."
             ),
             "windows": N_(
@@ -404,7 +411,7 @@ RULES: tuple[Rule, ...] = (
             "https://github.com/tensorflow/text/issues/1167",
             "https://github.com/google-research/deeplab2/issues/66",
         ),
-        explains=("cudnn-init-failed",),
+        explains=("cudnn-init-failed", "dnn-library-not-found"),
     ),
     # ---------------------------------------------------------------- GPU newer than the wheel (#11)
     Rule(
@@ -502,18 +509,33 @@ RULES: tuple[Rule, ...] = (
         title=N_("TensorFlow could not load its GPU libraries and skips the GPU"),
         explanation=N_(
             "This is a summary: one or more CUDA/cuDNN libraries could not be loaded, so TensorFlow "
-            "registers no GPU. The lines before it name the library; with TensorFlow 2.16.1 installed as "
-            "`tensorflow[and-cuda]` the pip NVIDIA libraries were not found because of a known bug."
+            "registers no GPU and runs on the CPU. Which library failed is printed only in the lines "
+            'before it ("Could not load dynamic library ...") or with TF_CPP_MAX_VLOG_LEVEL=1.'
         ),
         fix={
             "default": N_(
                 'Look for "Could not load dynamic library" lines above it. If there are none, run again '
-                "with the environment variable TF_CPP_MAX_VLOG_LEVEL=3 to make TensorFlow name the library."
+                "with the environment variable TF_CPP_MAX_VLOG_LEVEL=1 to make TensorFlow name the library."
             ),
             "linux": N_(
                 'Look for "Could not load dynamic library" lines above it, or run again with '
-                "TF_CPP_MAX_VLOG_LEVEL=3. With TensorFlow 2.16.1 from `tensorflow[and-cuda]`: upgrade to "
-                "2.17 or newer, or add the `site-packages/nvidia/*/lib` folders to LD_LIBRARY_PATH."
+                "TF_CPP_MAX_VLOG_LEVEL=1 to name the library. With pip, make sure `tensorflow[and-cuda]` is "
+                "installed in this same environment, and if a library is still not found point "
+                "LD_LIBRARY_PATH at the environment's nvidia/*/lib folders."
+            ),
+            # chosen by TensorFlow version (see diagnose._fix_text)
+            "tf216": N_(
+                "TensorFlow 2.16.1 from `tensorflow[and-cuda]` does not find the pip NVIDIA libraries (a "
+                'known bug): upgrade with `python -m pip install --upgrade "tensorflow[and-cuda]"` (2.17 or '
+                "newer), or add the `site-packages/nvidia/*/lib` folders to LD_LIBRARY_PATH."
+            ),
+            "tf217": N_(
+                'Make sure the CUDA libraries are installed in this same environment: `python -m pip install '
+                '"tensorflow[and-cuda]"`. If a library is still not found, point LD_LIBRARY_PATH at the '
+                "environment's nvidia/*/lib folders: "
+                '`export LD_LIBRARY_PATH="$(python -c \'import glob, os, nvidia; '
+                "print(os.pathsep.join(glob.glob(os.path.join(list(nvidia.__path__)[0], '*', 'lib'))))'):$LD_LIBRARY_PATH\"` "
+                "(run TF_CPP_MAX_VLOG_LEVEL=1 to see which library fails)."
             ),
         },
         sources=(
@@ -534,8 +556,7 @@ RULES: tuple[Rule, ...] = (
             r"CUDNN_STATUS_NOT_INITIALIZED",
             r"CUDNN_STATUS_INTERNAL_ERROR",
             r"Could not create cudnn handle",
-            r"DNN library is not found",
-            r"DNN library initialization failed",
+            r"No algorithm worked!?",
         ),
         title=N_("cuDNN could not start"),
         explanation=N_(
@@ -638,6 +659,356 @@ RULES: tuple[Rule, ...] = (
             "https://github.com/tensorflow/tensorflow/issues/136",
         ),
     ),
+    # ---------------------------------------------------------------- driver too old for the runtime
+    Rule(
+        id="driver-too-old",
+        severity="error",
+        priority=12,
+        patterns=(r"CUDA driver version is insufficient for CUDA runtime version",),
+        title=N_("The NVIDIA driver is too old for this TensorFlow's CUDA version"),
+        explanation=N_(
+            "The CUDA runtime TensorFlow was built with needs a newer NVIDIA driver than the one installed. "
+            "CUDA 12 builds (TensorFlow 2.15 and newer) need driver 525 or newer, CUDA 11 builds need 450 "
+            "or newer. Until the driver is updated no GPU operation can run."
+        ),
+        fix={
+            "default": N_(
+                "Update the NVIDIA driver (`nvidia-smi` shows the driver version and the newest CUDA it "
+                "supports in its top line), or install a TensorFlow built for an older CUDA that your driver "
+                "supports."
+            ),
+            "wsl2": N_(
+                "Update the NVIDIA driver in Windows (not inside WSL), run `wsl --shutdown` and open WSL again."
+            ),
+        },
+        sources=(
+            "https://github.com/tensorflow/tensorflow/issues/31319",
+            "https://docs.nvidia.com/deploy/cuda-compatibility/",
+        ),
+        explains=_DRIVER_DOWNSTREAM + ("out-of-memory", "python-exception"),
+    ),
+    # ---------------------------------------------------------------- the driver's own library missing
+    Rule(
+        id="driver-library-missing",
+        severity="error",
+        priority=14,
+        patterns=(
+            r"(?P<lib>libcuda\.so(?:\.\d+)*): cannot open shared object file",
+            r"Could not load dynamic library '(?P<lib>libcuda\.so(?:\.\d+)*|nvcuda\.dll)'",
+        ),
+        title=N_("The NVIDIA driver's library {lib} cannot be found"),
+        explanation=N_(
+            "{lib} is not part of CUDA or cuDNN: it comes with the NVIDIA driver. When another library "
+            "fails to load because of it, the real problem is the driver library, not the library being "
+            "loaded. Either no NVIDIA driver is installed here (a container started without GPUs, a server "
+            "without the driver), or it is installed where the loader does not look (WSL keeps it in "
+            "/usr/lib/wsl/lib)."
+        ),
+        fix={
+            "default": N_(
+                "Install the NVIDIA driver for your card and check that `nvidia-smi` works. In a Docker "
+                "container start it with `--gpus all`."
+            ),
+            "linux": N_(
+                "Install the NVIDIA driver (e.g. `sudo ubuntu-drivers install`) and reboot; "
+                "`ldconfig -p | grep libcuda` must list libcuda.so.1. In a Docker container start it with "
+                "`--gpus all` (NVIDIA Container Toolkit). A program asking for plain libcuda.so needs the "
+                "driver's development link (`libnvidia-compute`/`-dev` package)."
+            ),
+            "wsl2": N_(
+                "WSL provides libcuda in /usr/lib/wsl/lib from the Windows driver: run "
+                "`export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (add it to ~/.bashrc) and check "
+                "`ls -l /usr/lib/wsl/lib/libcuda*`. Do not install a Linux NVIDIA driver inside WSL; update the "
+                "Windows driver instead."
+            ),
+        },
+        sources=(
+            "https://github.com/microsoft/WSL/issues/8587",
+            "https://github.com/facebookresearch/nougat/issues/105",
+            "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/17",
+        ),
+        explains=("missing-library", "dlopen-failed", "no-gpu-visible", "cuinit-failed", "python-exception"),
+    ),
+    # ---------------------------------------------------------------- a command the shell does not know
+    Rule(
+        id="command-not-found",
+        severity="error",
+        priority=13,
+        patterns=(
+            r"'(?P<cmd>[^'\r\n]{1,80})' (?:is not recognized as an internal or external command"
+            r"|不是内部或外部命令)",
+            r"(?:bash|sh|zsh|ksh|dash): (?:line \d+: |\d+: )?(?P<cmd>[\w.-]{1,80}): (?:command )?not found",
+            r"command not found: (?P<cmd>[\w.-]{1,80})",
+            r"The term '(?P<cmd>[^'\r\n]{1,80})' is not recognized as (?:the )?name of a cmdlet",
+        ),
+        title=N_("The command {cmd} was not found"),
+        explanation=N_(
+            "The shell could not find the program {cmd}. For nvidia-smi this means the NVIDIA driver is not "
+            "installed, or its folder is not on PATH; TensorFlow cannot use the GPU without the driver. For "
+            "python or pip, that Python is not installed or not on PATH."
+        ),
+        fix={
+            "default": N_(
+                "Install the NVIDIA driver for your card (it brings nvidia-smi), then open a new terminal. "
+                "If it is installed, run the program by its full path or add its folder to PATH."
+            ),
+            "windows": N_(
+                "Install the NVIDIA driver for your card from nvidia.com and open a new terminal. Recent "
+                "drivers put nvidia-smi.exe in C:\\Windows\\System32, older ones in "
+                "C:\\Program Files\\NVIDIA Corporation\\NVSMI (add that folder to PATH). For python or pip, "
+                "use `py -m pip` or the full path of the Python you installed."
+            ),
+        },
+        sources=(
+            "https://github.com/jiangsutx/SPMC_VideoSR/issues/2",
+            "https://github.com/vosen/ZLUDA/issues/213",
+        ),
+        explains=("no-gpu-visible", "cuda-drivers-not-found", "cuinit-failed", "python-exception"),
+    ),
+    # ---------------------------------------------------------------- Python packages around TF
+    Rule(
+        id="numpy-2-abi",
+        severity="error",
+        priority=23,
+        patterns=(
+            r"A module that was compiled using NumPy 1\.x cannot be run in",
+            r"_ARRAY_API not found",
+            r"numpy\.dtype size changed, may indicate binary incompatibility",
+        ),
+        title=N_("NumPy 2 is installed, but a package here was built for NumPy 1"),
+        explanation=N_(
+            "A compiled package (often TensorFlow older than 2.18, or a library imported with it) was built "
+            "against NumPy 1.x and cannot run with the NumPy 2 that pip installed later. Nothing in your "
+            "script is wrong."
+        ),
+        fix={
+            "default": N_(
+                'In this same environment run `python -m pip install "numpy<2"`, or upgrade the package that '
+                "fails (TensorFlow 2.18 and newer support NumPy 2)."
+            ),
+        },
+        sources=(
+            "https://github.com/tensorflow/tensorflow/issues/90245",
+            "https://numpy.org/devdocs/dev/depending_on_numpy.html",
+        ),
+        explains=("numpy-too-old", "python-package-missing", "python-exception", "no-tensorflow"),
+    ),
+    Rule(
+        id="numpy-too-old",
+        severity="error",
+        priority=24,
+        patterns=(
+            r"module compiled against (?:ABI|API) version (?P<compiled>0x[0-9a-fA-F]+|\w+) but this version "
+            r"of numpy is (?P<have>0x[0-9a-fA-F]+|\w+)",
+            r"numpy\.core\.multiarray failed to import",
+        ),
+        title=N_("NumPy is older than the version TensorFlow was built with"),
+        explanation=N_(
+            "TensorFlow (or another compiled package) was built against a newer NumPy than the one installed "
+            "in this environment, so its import fails. Often an old NumPy from the system or conda shadows "
+            "the one pip installed."
+        ),
+        fix={
+            "default": N_(
+                "Upgrade NumPy in this same environment to a version TensorFlow accepts: "
+                '`python -m pip install --upgrade "numpy<2"` (or `python -m pip install --force-reinstall '
+                "tensorflow` to let pip pick it). Check that `python -c \"import numpy; print(numpy.__file__)\"` "
+                "points into this environment."
+            ),
+        },
+        sources=(
+            "https://github.com/tensorflow/tensorflow/issues/16488",
+            "https://github.com/AI4EPS/PhaseNet/issues/32",
+        ),
+        explains=("python-exception",),
+    ),
+    Rule(
+        id="protobuf-version",
+        severity="error",
+        priority=23,
+        patterns=(
+            r"Descriptors cannot (?:not )?be created directly",
+            r"Descriptors should not be created directly, but only retrieved from their parent",
+        ),
+        title=N_("The installed protobuf does not fit this TensorFlow"),
+        explanation=N_(
+            "The protobuf package is newer (or older) than the generated code in TensorFlow or a library "
+            "using it expects, so importing it fails. Installing another package upgraded protobuf."
+        ),
+        fix={
+            "default": N_(
+                'Install the protobuf version TensorFlow pins: `python -m pip install "protobuf<=3.20.3"` for '
+                "TensorFlow 1.x and older 2.x releases, or `python -m pip install --force-reinstall tensorflow` "
+                "for current ones. Setting PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python also works but is slow."
+            ),
+        },
+        sources=(
+            "https://github.com/GantMan/nsfw_model/issues/154",
+            "https://developers.google.com/protocol-buffers/docs/news/2022-05-06#python-updates",
+        ),
+        explains=("python-exception",),
+    ),
+    Rule(
+        id="python-package-missing",
+        severity="error",
+        priority=26,
+        patterns=(
+            r"No module named '?(?!tensorflow'|tensorflow\s|tensorflow$)(?P<module>[A-Za-z_][\w.]{0,80})'?",
+        ),
+        title=N_("The Python package {package} is not installed in this Python"),
+        explanation=N_(
+            "The Python that ran this cannot import {module}. That is not a bug in your script: the package "
+            "is missing from this environment, or it was installed into another Python (another venv, conda "
+            "environment or the system Python)."
+        ),
+        fix={
+            "default": N_(
+                "Install it into the same Python that runs the script: `python -m pip install {package}` "
+                "(use the same `python` you start the script with; in a venv or conda environment activate "
+                "it first). Reinstalling TensorFlow (`python -m pip install tensorflow`) brings its own "
+                "dependencies such as numpy."
+            ),
+        },
+        defaults={"module": "?", "package": "?"},
+        sources=("https://packaging.python.org/en/latest/tutorials/installing-packages/",),
+        explains=("python-exception",),
+    ),
+    # ---------------------------------------------------------------- GPU too old for the build
+    Rule(
+        id="gpu-too-old",
+        severity="error",
+        priority=47,
+        patterns=(
+            r"Ignoring (?:visible )?gpu device \([^\r\n]{0,200}?\) with Cuda compute capability "
+            r"(?P<cc>\d+(?:\.\d+)?)\. The minimum required Cuda capability is (?P<need>\d+(?:\.\d+)?)",
+        ),
+        title=N_("Your GPU (compute capability {cc}) is too old for this TensorFlow (needs {need})"),
+        explanation=N_(
+            "TensorFlow found the GPU but ignores it: this build has no GPU code for compute capability {cc}; "
+            "it needs {need} or higher. Everything runs on the CPU."
+        ),
+        fix={
+            "default": N_(
+                "Use a newer NVIDIA card, or an older TensorFlow release that still supports compute "
+                "capability {cc} (or build TensorFlow from source for it); otherwise keep the CPU."
+            ),
+        },
+        defaults={"cc": "?", "need": "?"},
+        sources=(
+            "https://github.com/tensorflow/tensorflow/issues/46653",
+            "https://github.com/tensorflow/serving/issues/223",
+        ),
+        explains=("no-gpu-visible",),
+    ),
+    # ---------------------------------------------------------------- cuDNN found but not usable
+    Rule(
+        id="dnn-library-not-found",
+        severity="error",
+        priority=64,
+        patterns=(r"DNN library is not found", r"DNN library initialization failed"),
+        title=N_("TensorFlow could not use cuDNN (DNN library is not found)"),
+        explanation=N_(
+            "Usually the cuDNN that was loaded is older or newer than the one this TensorFlow was built with "
+            '(look for "Loaded runtime CuDNN library" above), for example one from the system, conda or '
+            "PyTorch found first. Less often cuDNN had no GPU memory left to start."
+        ),
+        fix={
+            "default": N_(
+                "Install the cuDNN version your TensorFlow was built with in this environment (see the "
+                "tested table on the Plan page) and remove other cuDNN folders from the library path. If "
+                "the versions match, let TensorFlow allocate memory on demand (TF_FORCE_GPU_ALLOW_GROWTH=true) "
+                "and close other programs that use the GPU."
+            ),
+            "linux": N_(
+                'Install the cuDNN version this TensorFlow was built with: with pip, '
+                '`python -m pip install "tensorflow[and-cuda]"` installs the matching '
+                "nvidia-cudnn package; then remove stale cuDNN folders from LD_LIBRARY_PATH "
+                "(`echo $LD_LIBRARY_PATH`). If the versions match, set TF_FORCE_GPU_ALLOW_GROWTH=true and "
+                "close other programs that use the GPU."
+            ),
+        },
+        sources=(
+            "https://github.com/tensorflow/text/issues/1167",
+            "https://github.com/apapiu/guided-diffusion-keras/issues/8",
+        ),
+        explains=("python-exception",),
+    ),
+    # ---------------------------------------------------------------- multi-GPU last batch
+    Rule(
+        id="distributed-partial-batch",
+        severity="error",
+        priority=72,
+        patterns=(r"slice index \d+ of dimension \d+ out of bounds",),
+        title=N_("The last, smaller batch cannot be split across the GPUs"),
+        explanation=N_(
+            "With MirroredStrategy each batch is split between the replicas. When the data set does not "
+            "divide evenly, the last batch is too small for some replica and slicing or reshaping it fails."
+        ),
+        fix={
+            "default": N_(
+                "Drop the incomplete last batch: `dataset.batch(global_batch_size, drop_remainder=True)`, "
+                "or make the number of samples a multiple of the global batch size."
+            ),
+        },
+        sources=("https://github.com/tensorflow/tensorflow/issues/58809",),
+        explains=("python-exception",),
+    ),
+    # ---------------------------------------------------------------- Windows file errors
+    Rule(
+        id="access-denied",
+        severity="error",
+        priority=96,
+        patterns=(
+            r"\[WinError 5\] (?:拒绝访问|Access is denied)",
+            r"拒绝访问。",
+            r"\[Errno 13\] Permission denied",
+        ),
+        title=N_("Access denied: a file could not be written or replaced"),
+        explanation=N_(
+            "Windows (or Linux) refused to change a file: it belongs to another user or a system folder, or "
+            "a running program (another Python, an editor, a notebook kernel) holds it open. pip shows this "
+            "when it installs into the system Python without rights."
+        ),
+        fix={
+            "default": N_(
+                "Close every program that uses this Python (notebooks, editors, other terminals) and try again. "
+                "Install into a virtual environment of your own (`python -m venv .venv`) instead of the "
+                "system Python, or add `--user` to the pip command; run the terminal as administrator only "
+                "if you must change the system Python."
+            ),
+        },
+        sources=(
+            "https://github.com/OpenEthan/SMSBoom/issues/19",
+            "https://github.com/janosh/pymatviz/issues/66",
+        ),
+        explains=("python-exception",),
+    ),
+    Rule(
+        id="path-not-found",
+        severity="error",
+        priority=96,
+        patterns=(
+            r"\[WinError 3\] (?:系统找不到指定的路径|The system cannot find the path specified)"
+            r"[。.]?(?::\s*'(?P<path>[^'\r\n]{1,300})')?",
+            r"系统找不到指定的路径。",
+        ),
+        title=N_("A folder named in the command or script does not exist"),
+        explanation=N_(
+            "Windows could not find the path {path}. A common case: a CUDA folder written into the script or "
+            "PATH (for example ...\\CUDA\\v11.2\\bin) that is not installed, or is installed as another "
+            "version."
+        ),
+        fix={
+            "default": N_(
+                "Check that the folder exists (`dir \"<folder>\"`) and correct the path in the script or in "
+                "PATH; for CUDA use the version folder that is really installed under "
+                "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA."
+            ),
+        },
+        defaults={"path": "?"},
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/1077",),
+        explains=("python-exception",),
+    ),
     # ---------------------------------------------------------------- the visible symptom
     Rule(
         id="no-gpu-visible",
@@ -647,6 +1018,7 @@ RULES: tuple[Rule, ...] = (
             r"(?m)^[ \t]*\[\][ \t]*\r?$",
             r"Num GPUs Available:[ \t]*0\b",
             r"No matching devices found for '(?:/?device:)?GPU",
+            r"GPU is NOT AVAILABLE",
         ),
         title=N_("TensorFlow sees no GPU"),
         explanation=N_(
@@ -740,7 +1112,7 @@ RULES: tuple[Rule, ...] = (
         priority=212,
         field_note=5,
         patterns=(
-            r"TF-TRT Warning: Could not find TensorRT",
+            r"Could not find TensorRT",
             r"Could not load dynamic library '(?:lib)?nvinfer",
         ),
         title=N_("TensorRT not found: harmless"),
@@ -830,6 +1202,50 @@ RULES: tuple[Rule, ...] = (
     ),
 )
 
+# Derived (no pattern; see diagnose.py): out of memory while another process holds the GPU.
+GPU_MEMORY_TAKEN = Rule(
+    id="gpu-memory-taken",
+    severity="error",
+    priority=79,
+    patterns=(),
+    title=N_("Another program holds the GPU memory: only {free} of {total} were free"),
+    explanation=N_(
+        "When TensorFlow started, the GPU had only {free} free of {total}, so its first allocation failed. "
+        "This is not about your batch size: another process (another training run, a notebook kernel that "
+        "is still open, a second TensorFlow program) holds the memory."
+    ),
+    fix={
+        "default": N_(
+            "Run `nvidia-smi` and stop the processes listed there (or wait for them), restart notebook kernels "
+            "you do not need, then start again. To share the GPU, let each program allocate on demand: "
+            "TF_FORCE_GPU_ALLOW_GROWTH=true."
+        ),
+    },
+    defaults={"free": "?", "total": "?"},
+    sources=("https://github.com/tensorflow/tensorflow/issues/8170",),
+    explains=("out-of-memory", "cudnn-init-failed", "dnn-library-not-found", "python-exception"),
+)
+
+# Derived: every finding is harmless, so the error (if any) is not in the text given.
+ONLY_HARMLESS = Rule(
+    id="only-harmless-lines",
+    severity="harmless",
+    priority=199,
+    patterns=(),
+    title=N_("The lines shown are harmless; the error, if there is one, is not in what was pasted"),
+    explanation=N_(
+        "Every line recognised here is a normal TensorFlow start-up message. If something went wrong, the "
+        "message that says so was not included: the log may be cut off, or the error went to the other "
+        "output stream (stderr vs stdout)."
+    ),
+    fix={
+        "default": N_(
+            "Paste the whole output, from the command to the last line (`python train.py > log.txt 2>&1` "
+            "saves both streams), or run verify to collect the full log."
+        ),
+    },
+)
+
 # Not a pattern rule: an exception at the end of a traceback that no rule above explains.
 PYTHON_EXCEPTION = Rule(
     id="python-exception",
@@ -850,4 +1266,4 @@ PYTHON_EXCEPTION = Rule(
     defaults={"exception": "?"},
 )
 
-ALL_RULES: tuple[Rule, ...] = (*RULES, PYTHON_EXCEPTION)
+ALL_RULES: tuple[Rule, ...] = (*RULES, GPU_MEMORY_TAKEN, ONLY_HARMLESS, PYTHON_EXCEPTION)

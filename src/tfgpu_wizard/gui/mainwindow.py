@@ -120,6 +120,8 @@ class MainWindow(QMainWindow):
             cls = getattr(importlib.import_module(mod_name), cls_name)
             page = cls(self.state, self)
             page.status.connect(lambda text, n=name: self._on_page_status(n, text))
+            if hasattr(page, "verify_requested"):  # diagnose: "run verify to collect the full log"
+                page.verify_requested.connect(lambda: self.show_page("setup"))
             self._pages[name] = page
             self.stack.addWidget(page)
         return page

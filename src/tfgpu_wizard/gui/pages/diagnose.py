@@ -6,7 +6,7 @@ import html
 import importlib
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout
 
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
@@ -17,7 +17,10 @@ def _t(text: str) -> str:
 
 
 def diagnose_text(text: str, context: dict[str, Any] | None = None) -> tuple[list[Any] | None, str]:
-    """Findings for ``text`` from ``core.diagnose`` (None + reason when the engine is missing)."""
+    """Findings for ``text`` from ``core.diagnose`` (None + reason when the engine is missing).
+
+    ``context`` carries what the caller knows: ``platform``, ``tf_version``, ``has_driver``,
+    ``gpu_count`` (see ``core.diagnose.diagnose``)."""
     try:
         mod = importlib.import_module("tfgpu_wizard.core.diagnose")
     except ModuleNotFoundError:
@@ -58,7 +61,24 @@ def findings_html(findings: list[Any]) -> str:
     return "".join(out)
 
 
+def unknowns(text: str, findings: list[Any], context: dict[str, Any] | None = None) -> list[str]:
+    """What the diagnosis could not tell from this text (English source texts, shown with tr)."""
+    from tfgpu_wizard.core.diagnose import tf_version_from_log
+
+    ctx = context or {}
+    out = []
+    if not any(getattr(f, "severity", "") in ("error", "warning") for f in findings):
+        out.append("The error itself: it is not in the pasted text.")
+    if not ctx.get("tf_version") and not tf_version_from_log(text):
+        out.append("Which TensorFlow version wrote it: the log does not print it.")
+    if not ctx.get("platform"):
+        out.append("The platform: it was guessed from paths in the log.")
+    return out
+
+
 class DiagnosePage(Page):
+    verify_requested = Signal()  # "run verify to collect the full log": the main window shows Verify
+
     def __init__(self, state, parent=None) -> None:
         super().__init__(parent)
         lay = QVBoxLayout(self)
@@ -79,6 +99,10 @@ class DiagnosePage(Page):
         lay.addLayout(row)
         self.result = QTextBrowser()
         lay.addWidget(self.result, 1)
+        self.btn_verify = QPushButton()
+        self.btn_verify.clicked.connect(self.verify_requested)
+        self.btn_verify.setVisible(False)
+        lay.addWidget(self.btn_verify)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -92,6 +116,7 @@ class DiagnosePage(Page):
         self.log.setPlaceholderText(_t("Paste the error log here…"))
         self.btn.setText(_t("Explain this log"))
         self.btn_clear.setText(_t("Clear"))
+        self.btn_verify.setText(_t("Run verify to collect the full log"))
         if not self.result.toPlainText() or self.result.property("placeholder"):
             self.result.setHtml(f"<p style='color:#555'>{html.escape(_t('The explanation appears here.'))}</p>")
             self.result.setProperty("placeholder", True)
@@ -117,4 +142,12 @@ class DiagnosePage(Page):
                 + "</p>"
             )
         else:
-            self.result.setHtml(findings_html(findings))
+            self.result.setHtml(findings_html(findings) + self._unknowns_html(text, findings))
+        self.btn_verify.setVisible(True)
+
+    def _unknowns_html(self, text: str, findings: list[Any]) -> str:
+        missing = unknowns(text, findings)
+        if not missing:
+            return ""
+        items = "".join(f"<li>{html.escape(_t(m))}</li>" for m in missing)
+        return f"<p><b>{html.escape(_t('What this log does not tell:'))}</b></p><ul>{items}</ul>"
