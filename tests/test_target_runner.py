@@ -248,14 +248,25 @@ def test_stop_takes_down_the_whole_process_group(odd_dir: Path) -> None:
         pytest.fail("the target's child survived stop()")
 
 
-def test_a_broken_callback_does_not_hang_the_run(odd_dir: Path) -> None:
-    script = _script(odd_dir, "many.py", "for i in range(500):\n    print('{\"type\": \"progress\", \"step\": %d}' % i)\n")
+def test_a_broken_callback_stops_the_run(odd_dir: Path) -> None:
+    """issue 11: a consumer that fails (``sample --json | head -1``) must not leave the trainer training."""
+    script = _script(odd_dir, "many.py", "import time\nfor i in range(500):\n"
+                     "    print('{\"type\": \"progress\", \"step\": %d}' % i, flush=True)\n    time.sleep(0.05)\n")
+    seen: list[int] = []
 
-    def bad(_ev):
-        raise RuntimeError("callback bug")
+    def bad(ev):
+        seen.append(ev.get("step"))
+        raise BrokenPipeError(32, "Broken pipe")
 
-    result = run_target(script, python=sys.executable, timeout=30, on_event=bad)
-    assert result.ok and len(result.events_of("progress")) == 500
+    t0 = time.monotonic()
+    with pytest.raises(BrokenPipeError):
+        run_target(script, python=sys.executable, timeout=60, on_event=bad)
+    assert time.monotonic() - t0 < 10  # 500 x 0.05 s = 25 s if it had trained on
+    assert seen == [0]  # the broken consumer is not called again
+    run = TargetRun(script, python=sys.executable, timeout=60, on_event=bad).start()
+    result = run.wait()
+    assert not result.ok and isinstance(result.consumer_error, BrokenPipeError)
+    assert result.signal == signal.SIGTERM and len(result.events_of("progress")) < 100
 
 
 def test_verdict_for_a_garbage_printing_python(odd_dir: Path) -> None:
