@@ -202,6 +202,9 @@ def run_command(cmd: list[str], timeout: float, env: Mapping[str, str] | None = 
         env=dict(env) if env is not None else None,
         **kwargs,
     )
+    from tfgpu_wizard.core import lifecycle
+
+    lifecycle.track(proc)  # SIGTERM/SIGHUP/Ctrl-C to the CLI stop this group at once (a hung nvidia-smi)
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -214,6 +217,8 @@ def run_command(cmd: list[str], timeout: float, env: Mapping[str, str] | None = 
             proc.kill()
             proc.wait(timeout=2)
         raise ProbeTimeout(f"{Path(cmd[0]).name} did not finish within {timeout:g} s") from None
+    finally:
+        lifecycle.untrack(proc)
     return proc.returncode, _decode(out), _decode(err)
 
 

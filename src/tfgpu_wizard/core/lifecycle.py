@@ -178,6 +178,19 @@ def install() -> bool:
             signal.signal(sig, _handler)
         except (ValueError, OSError):
             return False
+    if not _installed:
+        previous = sys.excepthook
+
+        def hook(kind, value, tb):  # a signal during start-up (before a command runs): one line, no traceback
+            if isinstance(value, Stopped):
+                try:
+                    print(tr("lifecycle", "tfgpu-wizard: {reason}").format(reason=value), file=sys.stderr)
+                except (OSError, ValueError):
+                    pass
+                os._exit(value.exit_code)
+            previous(kind, value, tb)
+
+        sys.excepthook = hook
     _installed = True
     return True
 
