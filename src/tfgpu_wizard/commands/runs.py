@@ -91,6 +91,11 @@ def run(args: argparse.Namespace) -> int:
     except runs.RunFileError as exc:
         print(str(exc), file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `runs list | head -1`: the reader has what it wanted
+        from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
+
+        quiet_broken_pipe()
+        return 0
     except OSError as exc:
         print(f"{exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 2
