@@ -265,7 +265,7 @@ def _run_file(data_dir: Path) -> dict:
 
 @needs_tf
 @pytest.mark.tf
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+@pytest.mark.parametrize("sig", [signal.SIGTERM], ids=lambda s: s.name)
 def test_signal_to_record(drill: Drill, sig: int) -> None:
     data = drill.tmp / "data"
     drill.env["TFGPU_WIZARD_DATA"] = str(data)
@@ -275,6 +275,49 @@ def test_signal_to_record(drill: Drill, sig: int) -> None:
     end = _run_file(data)
     assert end["type"] == "end" and end["status"] == "stopped", end
     assert signal.Signals(sig).name in end.get("detail", ""), end
+    drill.held = True
+
+
+@needs_tf
+@pytest.mark.tf
+def test_ssh_disconnect_during_record(drill: Drill) -> None:
+    """The real thing behind SIGHUP: `record` on a terminal that goes away (the pty's master is closed).
+
+    The kernel sends SIGHUP to the session's controlling process, and every later write to the terminal
+    fails (EIO); the trainer must still be stopped and the run closed as stopped.
+    """
+    import fcntl
+    import pty
+    import termios
+
+    data = drill.tmp / "data"
+    drill.env["TFGPU_WIZARD_DATA"] = str(data)
+    master, slave = pty.openpty()
+
+    def take_terminal() -> None:  # in the child, after setsid: the pty becomes its controlling terminal
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    drill.proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu_wizard", "record", *TRAIN, "--timeout", "120", "--interval", "0.5"],
+        stdin=slave, stdout=slave, stderr=slave, env=drill.env, cwd=drill.tmp, start_new_session=True,
+        preexec_fn=take_terminal)
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 90
+    while b"step " not in seen and time.monotonic() < deadline and drill.proc.poll() is None:
+        import select
+
+        if not select.select([master], [], [], 0.5)[0]:
+            continue
+        try:
+            seen += os.read(master, 65536)
+        except OSError:
+            break
+    assert b"step " in seen, seen[-2000:]
+    os.close(master)  # hang up
+    assert drill.exit_code(within=12) == 129
+    end = _run_file(data)
+    assert end["type"] == "end" and end["status"] == "stopped" and "SIGHUP" in end.get("detail", ""), end
     drill.held = True
 
 
@@ -459,6 +502,22 @@ def test_damaged_run_lines_are_skipped(drill: Drill) -> None:
     _no_traceback(drill.stderr)
     assert "3 damaged line(s) were skipped" in drill.stderr
     assert "1 GPU samples" in drill.stdout
+    replay = Drill(drill.name, drill.tmp)  # the terminal monitor replays what is readable
+    replay.start("monitor", "--replay", str(path), "--speed", "inf", "--no-clear")
+    assert replay.exit_code(within=30) == 0, replay.stderr
+    _no_traceback(replay.stderr)
+    drill.held = True
+
+
+def test_doctor_into_a_full_disk(drill: Drill) -> None:
+    """`doctor > /dev/full`: a sentence and exit status 2, not a traceback."""
+    _, full = _devices(drill.tmp)
+    with open(full, "wb") as sink:
+        drill.start("doctor", stdout=sink)
+        rc = drill.exit_code(within=60)
+    assert rc == 2, drill.stderr
+    _no_traceback(drill.stderr)
+    assert "could not be printed" in drill.stderr
     drill.held = True
 
 
