@@ -54,6 +54,26 @@ def test_the_handler_stops_tracked_groups_and_raises_stopped() -> None:
 
 
 @posix
+def test_a_signal_while_a_child_is_being_started_waits_until_it_is_tracked() -> None:
+    """The handler may run inside Popen, after the fork: Stopped must not unwind past an untracked child."""
+    proc = None
+    try:
+        with pytest.raises(lifecycle.Stopped):
+            with lifecycle.starting():
+                proc = _sleeper()
+                lifecycle._handler(signal.SIGTERM, None)  # as if it came right now: held back, no raise
+                lifecycle.track(proc)  # stopped at once, since a stop is under way
+        assert proc.wait(timeout=5) == -signal.SIGTERM
+    finally:
+        if proc is not None:
+            lifecycle.untrack(proc)
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        lifecycle.reset_for_tests()
+
+
+@posix
 def test_symlink_is_written_through_and_kept(tmp_path: Path) -> None:
     real = tmp_path / "real.json"
     real.write_text("old")

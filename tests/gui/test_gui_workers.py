@@ -95,13 +95,14 @@ def test_shutdown_kills_the_group_and_finishes_now(qtbot, tmp_path: Path) -> Non
 
 def test_silent_child_ends_as_stalled(qtbot, tmp_path: Path) -> None:
     script = tmp_path / "silent.py"
-    script.write_text("import time\ntime.sleep(300)\n")
+    script.write_text("import json, time\nprint(json.dumps({'type': 'progress', 'step': 7, 'steps': 9}), "
+                      "flush=True)\ntime.sleep(300)\n")
     proc = TargetProcess()
     with qtbot.waitSignal(proc.finished, timeout=15_000) as blocker:
         proc.start(sys.executable, [str(script)], timeout_s=60, idle_timeout_s=1.5)
     info = blocker.args[0]
     assert info.status == "timeout" and info.extra.get("stalled_s") == 1.5
-    assert "no output for 2 s" in info.error  # 1.5 shown rounded, with where it hung
+    assert "no output for 2 s" in info.error and "step 7/9" in info.error  # where it hung
     assert info.extra.get("signal") == signal.SIGTERM
 
 

@@ -38,6 +38,8 @@ _tracked: dict[int, subprocess.Popen] = {}
 _stopping: int | None = None  # the signal number that started the stop
 _installed = False
 _hooks: list[Callable[[int], None]] = []
+_starting = 0  # > 0 while the main thread is between Popen and track (see starting())
+_pending: int | None = None  # a signal that came meanwhile: raised when that section ends
 
 
 class Stopped(KeyboardInterrupt):
@@ -73,6 +75,32 @@ def stop_reason() -> str | None:
 
 def stopping_signal() -> int | None:
     return _stopping
+
+
+class starting:  # noqa: N801 - used like a function: ``with lifecycle.starting(): proc = Popen(...); track(proc)``
+    """Hold back ``Stopped`` while the main thread starts a child and tracks it.
+
+    A signal handled inside ``Popen`` (after the fork, before ``track``) would otherwise unwind past a child
+    that nobody knows about; here the child is tracked first, stopped with the rest, and ``Stopped`` is
+    raised when the section ends.
+    """
+
+    def __enter__(self) -> starting:
+        global _starting
+        if threading.current_thread() is threading.main_thread():
+            _starting += 1
+            self._counted = True
+        else:
+            self._counted = False
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        global _starting, _pending
+        if self._counted:
+            _starting -= 1
+            if _starting == 0 and _pending is not None:
+                signum, _pending = _pending, None
+                raise Stopped(signum)
 
 
 def track(proc: subprocess.Popen) -> None:
@@ -145,6 +173,10 @@ def _handler(signum: int, frame: object) -> None:
         except Exception:  # noqa: BLE001 - a hook must not keep the children alive
             pass
     if first:  # a second signal only hurries the children; it must not break the clean-up under way
+        if _starting and threading.current_thread() is threading.main_thread():
+            global _pending
+            _pending = signum  # raised by starting.__exit__, once the new child is tracked
+            return
         raise Stopped(signum)
 
 
@@ -197,8 +229,9 @@ def install() -> bool:
 
 def reset_for_tests() -> None:
     """Forget a stop (tests that drive the handler in-process)."""
-    global _stopping
+    global _stopping, _pending
     _stopping = None
+    _pending = None
 
 
 def quiet_broken_pipe() -> None:

@@ -350,6 +350,7 @@ class TargetResult:
     stop_reason: str = ""  # why it was stopped, in words ("the terminal was closed (SIGHUP)"), when known
     stalled_s: float | None = None  # the idle timeout that ended it: no output line for this many seconds
     consumer_error: BaseException | None = None  # on_event raised (e.g. BrokenPipeError): the run was stopped
+    last_seen: Event | None = None  # the last protocol event, also when events were not collected
     start_error: str | None = None  # the interpreter could not be started (missing file, permissions)
     stderr: str = ""
     stderr_truncated: bool = False
@@ -370,7 +371,7 @@ class TargetResult:
         for ev in reversed(self.events):
             if ev.type != "raw":
                 return ev
-        return None
+        return self.last_seen
 
     @property
     def crashed(self) -> bool:
@@ -454,6 +455,9 @@ class TargetRun:
       TensorFlow ..." line in the CLI).
     * ``on_exit(result)`` once, after the process and its readers are done.
 
+    ``collect=False`` keeps no events (no ``events`` queue, none in the result): for a consumer that has
+    them all through ``on_event`` and runs for hours.
+
     ``idle_timeout``: no line on stdout or stderr for that many seconds ends the run as stalled
     (``result.stalled_s``; ``describe_end`` names the last event). Any line counts as activity, including
     the sample's own ``stalled`` events.
@@ -477,6 +481,7 @@ class TargetRun:
         on_heartbeat: Callable[[float, float], None] | None = None,
         on_exit: Callable[[TargetResult], None] | None = None,
         command: Sequence[str] | None = None,
+        collect: bool = True,
     ):
         if command is not None:
             self.command = [str(c) for c in command]  # any program (the GUI: python + sample_argv(cfg))
@@ -495,6 +500,8 @@ class TargetRun:
         self.on_text = on_text
         self.on_heartbeat = on_heartbeat
         self.on_exit = on_exit
+        # collect=False: events only reach on_event (the GUI, whose runs may last hours), not the queue/result
+        self.collect = collect
         self.events: queue.Queue[Event] = queue.Queue()
         self._proc: subprocess.Popen[bytes] | None = None
         self._threads: list[threading.Thread] = []
@@ -510,6 +517,7 @@ class TargetRun:
         self._timed_out = False
         self._stalled_s: float | None = None
         self._consumer_error: BaseException | None = None
+        self._last_seen: Event | None = None
         self._start_error: str | None = None
         self._t0: float | None = None
         self._last_activity = 0.0
@@ -530,22 +538,23 @@ class TargetRun:
         else:
             kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
         self._t0 = self._last_activity = time.monotonic()
-        try:
-            self._proc = subprocess.Popen(
-                self.command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=self.env, cwd=self.cwd, **kwargs,
-            )
-        except (OSError, ValueError) as exc:
-            self._start_error = f"{type(exc).__name__}: {exc}"
-            self._finish()
-            return self
-        lifecycle.track(self._proc)  # a signal to the CLI now stops this group too (even right now)
-        for name, target in (("target-stdout", self._read_stdout), ("target-stderr", self._read_stderr)):
-            t = threading.Thread(target=target, name=name, daemon=True)
-            t.start()
-            self._threads.append(t)
-        self._watcher = threading.Thread(target=self._watch, name="target-watch", daemon=True)
-        self._watcher.start()
+        with lifecycle.starting():  # a signal now is raised only once the child is tracked and watched
+            try:
+                self._proc = subprocess.Popen(
+                    self.command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    env=self.env, cwd=self.cwd, **kwargs,
+                )
+            except (OSError, ValueError) as exc:
+                self._start_error = f"{type(exc).__name__}: {exc}"
+                self._finish()
+                return self
+            lifecycle.track(self._proc)  # a signal to the CLI now stops this group too (even right now)
+            for name, target in (("target-stdout", self._read_stdout), ("target-stderr", self._read_stderr)):
+                t = threading.Thread(target=target, name=name, daemon=True)
+                t.start()
+                self._threads.append(t)
+            self._watcher = threading.Thread(target=self._watch, name="target-watch", daemon=True)
+            self._watcher.start()
         return self
 
     @property
@@ -696,9 +705,12 @@ class TargetRun:
             event = parse_event_line(line, self._last_activity)
             if event.type == "raw" and not event.raw.strip():
                 continue
-            with self._lock:
-                self._collected.append(event)
-            self.events.put(event)
+            if event.type != "raw":
+                self._last_seen = event
+            if self.collect:
+                with self._lock:
+                    self._collected.append(event)
+                self.events.put(event)
             if self.on_event is not None and self._consumer_error is None:
                 try:
                     self.on_event(event)
@@ -745,6 +757,7 @@ class TargetRun:
             command=list(self.command), events=events, returncode=rc, signal=sig,
             timed_out=self._timed_out, stopped=self._stopped and not self._timed_out and self._stalled_s is None,
             stop_reason=self._stop_reason, stalled_s=self._stalled_s, consumer_error=self._consumer_error,
+            last_seen=self._last_seen,
             start_error=self._start_error, stderr=stderr, stderr_truncated=self._stderr_dropped,
             duration_s=(time.monotonic() - self._t0) if self._t0 is not None else 0.0, started_t=self._t0,
         )

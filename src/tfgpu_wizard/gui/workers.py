@@ -142,7 +142,7 @@ class TargetProcess(QObject):
         self._finished_sent = False
         self._run = TargetRun(
             command=[program, *list(args)], env=dict(env or {}), cwd=cwd, timeout=timeout_s or None,
-            idle_timeout=idle_timeout_s,
+            idle_timeout=idle_timeout_s, collect=False,
             on_event=lambda ev: self._relay.emit("event", (gen, ev)),
             on_text=lambda line: self._relay.emit("text", (gen, line)),
             on_exit=lambda result: self._relay.emit("exit", (gen, result)),
