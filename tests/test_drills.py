@@ -504,6 +504,12 @@ def test_damaged_run_lines_are_skipped(drill: Drill) -> None:
     _no_traceback(drill.stderr)
     assert "3 damaged line(s) were skipped" in drill.stderr
     assert "1 GPU samples" in drill.stdout
+    fifo = drill.tmp / "csv-pipe"
+    os.mkfifo(fifo)
+    export = Drill(drill.name, drill.tmp)  # a CSV into a pipe nobody reads: a sentence, not a hang
+    export.start("runs", "export", str(path), "--csv", str(fifo))
+    assert export.exit_code(within=30) == 2 and "nobody reads" in export.stderr, export.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     replay = Drill(drill.name, drill.tmp)  # the terminal monitor replays what is readable
     replay.start("monitor", "--replay", str(path), "--speed", "inf", "--no-clear")
     assert replay.exit_code(within=30) == 0, replay.stderr

@@ -279,3 +279,16 @@ def test_verdict_for_a_garbage_printing_python(odd_dir: Path) -> None:
 
 # The "CUDA_VISIBLE_DEVICES hides every GPU" verdict is checked on a real probe run in test_probe.py
 # (test_verdict_names_cuda_visible_devices_that_hides_the_gpus), not on a hand-made report.
+
+
+def test_a_silent_target_ends_as_stalled_with_heartbeats(odd_dir: Path) -> None:
+    """The app-side watchdog: no line for N s ends the group with a plain message (a hung import)."""
+    script = _script(odd_dir, "silent.py", "import time\ntime.sleep(300)\n")
+    beats: list[tuple[float, float]] = []
+    t0 = time.monotonic()
+    result = run_target(script, python=sys.executable, timeout=120, idle_timeout=1.5,
+                        on_heartbeat=lambda elapsed, idle: beats.append((elapsed, idle)))
+    assert time.monotonic() - t0 < 8
+    assert result.stalled and result.stalled_s == 1.5 and not result.ok and not result.timed_out
+    assert "stalled: no output for 2 s" in result.describe_end() and "no event yet" in result.describe_end()
+    assert beats and beats[-1][1] >= 0.9

@@ -482,12 +482,17 @@ def write_csv(record: RunRecord, out: Path) -> int:
         extra = [ev.get(k, "") if not isinstance(ev.get(k), bool) else str(ev[k]).lower() for k in keys]
         rows.append((t, 1, [f"{t:.4f}", "event", ""] + [""] * len(_CSV_SAMPLE_COLS) + ["", name] + extra))
     rows.sort(key=lambda r: (r[0], r[1]))
-    out = Path(out)
-    with open(out, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(header)
-        for _, _, row in rows:
-            w.writerow(row)
+    import io
+
+    from tfgpu_wizard.core import safe_io
+
+    buf = io.StringIO(newline="")
+    w = csv.writer(buf)
+    w.writerow(header)
+    for _, _, row in rows:
+        w.writerow(row)
+    # a user-named path: atomic for a file, through a symlink, never a device replaced (OSError with a sentence)
+    safe_io.write_text(out, buf.getvalue())
     return len(rows)
 
 
