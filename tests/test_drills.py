@@ -637,7 +637,7 @@ def test_sigkilled_app_leaves_no_sample(drill: Drill) -> None:
 # -- the summary line -----------------------------------------------------------------------------------------------
 
 
-def test_zz_drill_summary(request) -> None:
+def test_zz_drill_summary(capsys) -> None:
     """Prints "N/N drills held, 0 orphans" (runs last in this file)."""
     held = sum(1 for v in _RESULTS.values() if v == "held")
     waiting = sum(1 for v in _RESULTS.values() if v == "xfail")
@@ -645,10 +645,7 @@ def test_zz_drill_summary(request) -> None:
     line = f"{held}/{total} drills held, {len(_ORPHANS)} orphans"
     if waiting:
         line += f" ({waiting} waiting for the sample's parent watch: xfail)"
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line("")
-        reporter.write_line(line)
-    print(line)
+    with capsys.disabled():  # on the terminal even under -q and output capture
+        print("\n" + line)
     if total:
         assert held == total and not _ORPHANS, line
