@@ -248,14 +248,25 @@ def test_stop_takes_down_the_whole_process_group(odd_dir: Path) -> None:
         pytest.fail("the target's child survived stop()")
 
 
-def test_a_broken_callback_does_not_hang_the_run(odd_dir: Path) -> None:
-    script = _script(odd_dir, "many.py", "for i in range(500):\n    print('{\"type\": \"progress\", \"step\": %d}' % i)\n")
+def test_a_broken_callback_stops_the_run(odd_dir: Path) -> None:
+    """issue 11: a consumer that fails (``sample --json | head -1``) must not leave the trainer training."""
+    script = _script(odd_dir, "many.py", "import time\nfor i in range(500):\n"
+                     "    print('{\"type\": \"progress\", \"step\": %d}' % i, flush=True)\n    time.sleep(0.05)\n")
+    seen: list[int] = []
 
-    def bad(_ev):
-        raise RuntimeError("callback bug")
+    def bad(ev):
+        seen.append(ev.get("step"))
+        raise BrokenPipeError(32, "Broken pipe")
 
-    result = run_target(script, python=sys.executable, timeout=30, on_event=bad)
-    assert result.ok and len(result.events_of("progress")) == 500
+    t0 = time.monotonic()
+    with pytest.raises(BrokenPipeError):
+        run_target(script, python=sys.executable, timeout=60, on_event=bad)
+    assert time.monotonic() - t0 < 10  # 500 x 0.05 s = 25 s if it had trained on
+    assert seen == [0]  # the broken consumer is not called again
+    run = TargetRun(script, python=sys.executable, timeout=60, on_event=bad).start()
+    result = run.wait()
+    assert not result.ok and isinstance(result.consumer_error, BrokenPipeError)
+    assert result.signal == signal.SIGTERM and len(result.events_of("progress")) < 100
 
 
 def test_verdict_for_a_garbage_printing_python(odd_dir: Path) -> None:
@@ -268,3 +279,16 @@ def test_verdict_for_a_garbage_printing_python(odd_dir: Path) -> None:
 
 # The "CUDA_VISIBLE_DEVICES hides every GPU" verdict is checked on a real probe run in test_probe.py
 # (test_verdict_names_cuda_visible_devices_that_hides_the_gpus), not on a hand-made report.
+
+
+def test_a_silent_target_ends_as_stalled_with_heartbeats(odd_dir: Path) -> None:
+    """The app-side watchdog: no line for N s ends the group with a plain message (a hung import)."""
+    script = _script(odd_dir, "silent.py", "import time\ntime.sleep(300)\n")
+    beats: list[tuple[float, float]] = []
+    t0 = time.monotonic()
+    result = run_target(script, python=sys.executable, timeout=120, idle_timeout=1.5,
+                        on_heartbeat=lambda elapsed, idle: beats.append((elapsed, idle)))
+    assert time.monotonic() - t0 < 8
+    assert result.stalled and result.stalled_s == 1.5 and not result.ok and not result.timed_out
+    assert "stalled: no output for 2 s" in result.describe_end() and "no event yet" in result.describe_end()
+    assert beats and beats[-1][1] >= 0.9

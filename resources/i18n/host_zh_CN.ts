@@ -159,6 +159,14 @@
 <context>
     <name>doctor</name>
     <message>
+        <source>doctor: {reason}</source>
+        <translation>doctor：{reason}</translation>
+    </message>
+    <message>
+        <source>doctor: the report could not be printed: {reason}</source>
+        <translation>doctor：无法输出报告：{reason}</translation>
+    </message>
+    <message>
         <source>ok</source>
         <translation>正常</translation>
     </message>

@@ -192,8 +192,8 @@
         <translation>正在记录运行 {id} -&gt; {path}</translation>
     </message>
     <message>
-        <source>Run {id}: {status}. See: tfgpu-wizard runs show {id}</source>
-        <translation>运行 {id}：{status}。查看：tfgpu-wizard runs show {id}</translation>
+        <source>Run {id}: {status}. See: tfgpu-wizard runs show {ref}</source>
+        <translation>运行 {id}：{status}。查看：tfgpu-wizard runs show {ref}</translation>
     </message>
     <message>
         <source>No GPU is sampled ({reason}); recording the sample's events only.</source>

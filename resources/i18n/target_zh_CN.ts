@@ -4,6 +4,22 @@
 <context>
     <name>target</name>
     <message>
+        <source>stalled: no output for {seconds:.0f} s</source>
+        <translation>停滞：{seconds:.0f} 秒没有任何输出</translation>
+    </message>
+    <message>
+        <source>(last event: {event})</source>
+        <translation>（最后一个事件：{event}）</translation>
+    </message>
+    <message>
+        <source>(no event yet: it hung while starting, e.g. importing TensorFlow)</source>
+        <translation>（还没有任何事件：它在启动时卡住了，例如导入 TensorFlow 时）</translation>
+    </message>
+    <message>
+        <source>was stopped: {reason}</source>
+        <translation>已停止：{reason}</translation>
+    </message>
+    <message>
         <source>did not finish within the time limit and was stopped</source>
         <translation>未在限定时间内结束，已被停止</translation>
     </message>

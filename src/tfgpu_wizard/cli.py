@@ -68,6 +68,9 @@ def has_display() -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from tfgpu_wizard.core import lifecycle
+
+    lifecycle.install()  # SIGTERM/SIGHUP/SIGINT stop our child process groups first (issue 14)
     argv = sys.argv[1:] if argv is None else list(argv)
     # Import only the chosen command's module: `doctor` must not pay for the others.
     words = [a for a in argv if not a.startswith("-")]
@@ -104,8 +107,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args._run(args) or 0)
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as exc:
+        return getattr(exc, "exit_code", 130)  # 143 after SIGTERM, 129 after SIGHUP (core.lifecycle.Stopped)
     except BrokenPipeError:
         return 0
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import textwrap
 import unicodedata
 from pathlib import Path
@@ -234,21 +233,14 @@ def _note_lines(prefix: str, message: str, detail: str, indent: str, width: int)
 # -- saving --------------------------------------------------------------------------------------
 
 
-def save_report(report, path: Path) -> None:
-    """Write the JSON atomically: a failure leaves any earlier file at ``path`` untouched."""
-    path = path.expanduser()
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=".tfgpu-report-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(report.to_json() + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+def save_report(report, path: Path) -> Path:
+    """Write the JSON safely (core.safe_io): atomic for a file, through a symlink, never over a device.
+
+    Raises ``safe_io.UnsafeWrite`` (an OSError with a message for the user); returns the file written.
+    """
+    from tfgpu_wizard.core import safe_io
+
+    return safe_io.write_text(path, report.to_json() + "\n")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -271,7 +263,7 @@ def run(args: argparse.Namespace) -> int:
             print(tr(CTX, "doctor: {path} is a folder; give a file name for --out").format(path=args.out),
                   file=sys.stderr)
             return 2
-        if not out_path.parent.is_dir():
+        if not out_path.parent.is_dir() and not out_path.is_symlink():
             print(tr(CTX, "doctor: the folder {path} does not exist").format(path=str(out_path.parent)),
                   file=sys.stderr)
             return 2
@@ -280,16 +272,29 @@ def run(args: argparse.Namespace) -> int:
 
     if args.out:
         try:
-            save_report(report, out_path)
+            written = save_report(report, out_path)
         except OSError as exc:
-            print(tr(CTX, "doctor: cannot write {path}: {reason}").format(path=args.out, reason=exc.strerror or exc),
-                  file=sys.stderr)
+            print(tr(CTX, "doctor: {reason}").format(reason=exc), file=sys.stderr)
             return 2
-    if args.json:
-        sys.stdout.write(report.to_json() + "\n")
-    else:
-        sys.stdout.write(render_text(report, marks=_marks(sys.stdout)))
+    try:
+        if args.json:
+            sys.stdout.write(report.to_json() + "\n")
+        else:
+            sys.stdout.write(render_text(report, marks=_marks(sys.stdout)))
+        sys.stdout.flush()
+    except BrokenPipeError:  # `doctor | head -1`
+        from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
+
+        quiet_broken_pipe()
+        return 0
+    except OSError as exc:  # stdout into a full disk: a sentence, not a traceback
+        from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
+
+        quiet_broken_pipe()
+        print(tr(CTX, "doctor: the report could not be printed: {reason}").format(reason=exc.strerror or exc),
+              file=sys.stderr)
+        return 2
     if args.out:
-        print(tr(CTX, "Report saved to {path}").format(path=str(out_path)), file=sys.stderr)
-    sys.stdout.flush()
+        shown = str(out_path) if written == out_path else f"{out_path} -> {written}"
+        print(tr(CTX, "Report saved to {path}").format(path=shown), file=sys.stderr)
     return 0

@@ -46,9 +46,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         g.add_argument(_flag(f.name), dest=f.name, type=kind, default=default)
     p.add_argument("--python", help="the Python (or venv / conda env folder) that has TensorFlow (default: this one)")
     p.add_argument("--timeout", type=float, default=1800, help="stop the sample after this many seconds")
+    p.add_argument("--idle-timeout", type=float, default=300.0, metavar="SECONDS",
+                   help="stop the sample when it prints nothing for this long (a hung import; default 300)")
     p.add_argument("--interval", type=float, default=0.1, help="GPU sampling interval in seconds (default 0.1)")
     p.add_argument("--gpu", type=int, action="append", metavar="INDEX", help="sample only this NVML GPU")
     p.add_argument("--label", default="", help="a name for this run")
+
+
+def _say(text: str, stream=None) -> None:
+    """Print, but never fail: after SIGHUP the terminal is gone, and the run must still be closed."""
+    try:
+        print(text, file=stream or sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,11 +97,14 @@ def run(args: argparse.Namespace) -> int:
         print(tr("monitor", "No GPU is sampled ({reason}); recording the sample's events only.").format(
             reason=sampler.state_detail), file=sys.stderr)
     print(tr("monitor", "Recording run {id} -> {path}").format(id=rec.run_id, path=rec.path))
-    target = TargetRun(SAMPLE_SCRIPT, argv, python=python, timeout=args.timeout, on_event=rec.add_event)
+    idle = args.idle_timeout if args.idle_timeout and args.idle_timeout > 0 else None
+    target = TargetRun(SAMPLE_SCRIPT, argv, python=python, timeout=args.timeout, on_event=rec.add_event,
+                       idle_timeout=idle)
     status = "failed"
     from tfgpu_wizard.commands.sample import format_event
 
     result = None
+    stop_exit = 0
     try:
         target.start()
         if target.pid:
@@ -107,9 +120,10 @@ def run(args: argparse.Namespace) -> int:
                     print(line, flush=True)
         result = target.wait()
         status = "finished" if result.ok else "failed"
-    except KeyboardInterrupt:
-        result = target.stop()
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP through core.lifecycle (exc says which)
+        result = target.stop(grace=3, reason=str(exc))
         status = "stopped"
+        stop_exit = getattr(exc, "exit_code", 130)
     finally:
         time.sleep(min(1.0, 5 * args.interval))  # the memory release after exit belongs to the run
         sampler.stop()
@@ -117,16 +131,26 @@ def run(args: argparse.Namespace) -> int:
             status = "gpu-lost"
         detail = "" if result is None or result.ok else result.describe_end() + "\n" + result.stderr_tail(10)
         rec.close(status=status, exit_code=None if result is None else result.returncode, detail=detail.strip())
+    show_ref = rec.run_id
     if rec.write_problem:
-        print(rec.write_problem, file=sys.stderr)
+        _say(rec.write_problem)
         fallback = os.path.join(os.path.expanduser("~"), rec.path.name)
         try:
             rec.save_to(Path(fallback))
-            print(tr("monitor", "The whole run was saved to {path} instead.").format(path=fallback), file=sys.stderr)
+            _say(tr("monitor", "The whole run was saved to {path} instead.").format(path=fallback))
+            # `runs show <id>` would find the empty leftover in the run folder: name the real file
+            import shlex
+
+            show_ref = shlex.quote(fallback) if os.name == "posix" else f'"{fallback}"'
         except OSError as exc:
-            print(tr("monitor", "Saving elsewhere failed too: {error}").format(error=exc), file=sys.stderr)
-            return 1
-    print(tr("monitor", "Run {id}: {status}. See: tfgpu-wizard runs show {id}").format(id=rec.run_id, status=status))
+            _say(tr("monitor", "Saving elsewhere failed too: {error}").format(error=exc))
+            return stop_exit or 1
+    _say(tr("monitor", "Run {id}: {status}. See: tfgpu-wizard runs show {ref}").format(
+        id=rec.run_id, status=status, ref=show_ref), sys.stdout)
+    if stop_exit:
+        if result is not None:
+            _say(result.describe_end())
+        return stop_exit
     if result is not None and not result.ok:
         print(result.describe_end(), file=sys.stderr)
         return 1

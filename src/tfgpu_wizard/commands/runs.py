@@ -58,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 n = record.to_csv(args.csv)
             except OSError as exc:
-                print(tr("monitor", "Cannot write the CSV file {path}: {error}").format(
-                    path=args.csv, error=exc.strerror or exc), file=sys.stderr)
+                print(str(exc), file=sys.stderr)  # core.safe_io's sentence: "cannot write PATH: the disk is full"
                 return 2
             print(tr("monitor", "Wrote {rows} rows to {path}").format(rows=n, path=args.csv))
             return 0
@@ -91,6 +90,11 @@ def run(args: argparse.Namespace) -> int:
     except runs.RunFileError as exc:
         print(str(exc), file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `runs list | head -1`: the reader has what it wanted
+        from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
+
+        quiet_broken_pipe()
+        return 0
     except OSError as exc:
         print(f"{exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 2

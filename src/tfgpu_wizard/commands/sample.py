@@ -69,6 +69,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
                         help="stop the run after this long (default 3600)")
     parser.add_argument("--json", action="store_true", help="print the sample's JSON lines as they come")
+    parser.add_argument("--idle-timeout", type=float, default=300.0, metavar="SECONDS",
+                        help="stop the run when it prints nothing for this long (a hung import; default 300)")
 
 
 def _mib(value: object) -> str:
@@ -159,6 +161,15 @@ def run(args: argparse.Namespace) -> int:
     python = resolve_python(args.python)
 
     def show(ev) -> None:
+        try:
+            _show(ev)
+        except BrokenPipeError:  # `sample --json | head -1`: the run stops (core.target), the exit is quiet
+            from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
+
+            quiet_broken_pipe()
+            raise
+
+    def _show(ev) -> None:
         if args.json:
             data = dict(ev.data)
             data["recv_t"] = ev.recv_t
@@ -171,10 +182,11 @@ def run(args: argparse.Namespace) -> int:
             except UnicodeEncodeError:
                 print(line.encode("ascii", "replace").decode("ascii"), flush=True)
 
-    result = run_sample(config, python=python, timeout=args.timeout, on_event=show)
+    idle = args.idle_timeout if args.idle_timeout and args.idle_timeout > 0 else None
+    result = run_sample(config, python=python, timeout=args.timeout, on_event=show, idle_timeout=idle)
     if result.ok:
         return 0
-    if not result.error_event() or result.timed_out:
+    if not result.error_event() or result.timed_out or result.stalled:
         # No explanation from the sample itself: say how it ended, and what its error output shows.
         print(tr(CTX, "The sample {end}.").format(end=result.describe_end()), file=sys.stderr)
     if result.error_event() is None or (result.error_event().get("code") in ("error", "oom", "no-tensorflow")):
@@ -183,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
             print(format_findings(findings), file=sys.stderr)
         elif result.stderr.strip() and not result.ok:
             print(result.stderr_tail(15), file=sys.stderr)
-    if result.timed_out:
+    if result.timed_out or result.stalled:
         return 124
     if result.returncode is None:
         return 3

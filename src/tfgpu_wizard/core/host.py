@@ -194,14 +194,18 @@ def run_command(cmd: list[str], timeout: float, env: Mapping[str, str] | None = 
         )
     else:
         kwargs["start_new_session"] = True
-    proc = subprocess.Popen(
-        cmd,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=dict(env) if env is not None else None,
-        **kwargs,
-    )
+    from tfgpu_wizard.core import lifecycle
+
+    with lifecycle.starting():  # SIGTERM/SIGHUP/Ctrl-C to the CLI stop this group at once (a hung nvidia-smi)
+        proc = subprocess.Popen(
+            cmd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=dict(env) if env is not None else None,
+            **kwargs,
+        )
+        lifecycle.track(proc)
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -214,6 +218,8 @@ def run_command(cmd: list[str], timeout: float, env: Mapping[str, str] | None = 
             proc.kill()
             proc.wait(timeout=2)
         raise ProbeTimeout(f"{Path(cmd[0]).name} did not finish within {timeout:g} s") from None
+    finally:
+        lifecycle.untrack(proc)
     return proc.returncode, _decode(out), _decode(err)
 
 

@@ -159,32 +159,73 @@ class HostReport:
 
     @classmethod
     def from_json(cls, text: str) -> HostReport:
-        return cls.from_dict(json.loads(text))
+        """Parse a saved report. Raises ``ValueError`` naming the damaged field (never another error)."""
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ValueError("the JSON is nested too deeply") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a JSON object, got {_json_type(data)}")
+        return cls.from_dict(data)
 
 
-def _build(tp: Any, value: Any) -> Any:
-    """Rebuild nested dataclasses from plain JSON data, following the type hints."""
+_SCALARS: dict[Any, tuple[type, ...]] = {str: (str,), int: (int,), float: (int, float), bool: (bool,)}
+_TYPE_WORDS = {str: "text", int: "a whole number", float: "a number", bool: "true or false"}
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}"
+    return {"dict": "an object", "list": "a list"}.get(type(value).__name__, type(value).__name__)
+
+
+def _build(tp: Any, value: Any, where: str = "report") -> Any:
+    """Rebuild nested dataclasses from plain JSON data, following the type hints.
+
+    A value of the wrong type raises ``ValueError`` naming the field ("driver.present: expected true or
+    false, got the text 'yes'"), so a damaged report is a message, not a traceback later on.
+    """
     if value is None:
         return None
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _build(args[0], value) if len(args) == 1 else value
+        return _build(args[0], value, where) if len(args) == 1 else value
     if dataclasses.is_dataclass(tp):
         if not isinstance(value, dict):
-            raise ValueError(f"expected an object for {tp.__name__}, got {type(value).__name__}")
+            raise ValueError(f"{where}: expected an object, got {_json_type(value)}")
         hints = typing.get_type_hints(tp)
         kwargs = {}
         for f in dataclasses.fields(tp):
             if f.name in value:
-                kwargs[f.name] = _build(hints[f.name], value[f.name])
+                kwargs[f.name] = _build(hints[f.name], value[f.name], f"{where}.{f.name}" if where != "report"
+                                        else f.name)
         try:
             return tp(**kwargs)
         except TypeError as exc:
-            raise ValueError(f"{tp.__name__}: {exc}") from None
+            raise ValueError(f"{where}: {exc}") from None
     if origin is list:
+        if not isinstance(value, list):
+            raise ValueError(f"{where}: expected a list, got {_json_type(value)}")
         (item,) = typing.get_args(tp)
-        return [_build(item, v) for v in value]
+        return [_build(item, v, f"{where}[{i}]") for i, v in enumerate(value)]
     if origin is dict:
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: expected an object, got {_json_type(value)}")
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] in _SCALARS:
+            for k, v in value.items():
+                _build(args[1], v, f"{where}.{k}")
         return dict(value)
+    if tp in _SCALARS:
+        ok = isinstance(value, _SCALARS[tp]) and (tp is bool or not isinstance(value, bool))
+        if not ok:
+            raise ValueError(f"{where}: expected {_TYPE_WORDS[tp]}, got {_json_type(value)}")
+        return float(value) if tp is float else value
     return value

@@ -316,7 +316,7 @@ class RunRecord:
         for d in self.header.get("devices") or ():
             try:
                 out.append(DeviceInfo.from_dict(d))
-            except (KeyError, TypeError, ValueError):
+            except Exception:  # noqa: BLE001 - a damaged device entry in the header is left out
                 continue
         if not out and self.ticks:
             out = [DeviceInfo(s.gpu, f"GPU {s.gpu}", "") for s in self.ticks[0][1]]
@@ -377,7 +377,7 @@ def read_run(path: Path | str) -> RunRecord:
             obj = json.loads(raw.decode("utf-8"))
             if not isinstance(obj, dict):
                 raise ValueError("not an object")
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError, MemoryError):  # deep nesting: RecursionError
             if is_last and not last_complete and record is not None:
                 record.truncated = True
                 record.problems.append(
@@ -415,7 +415,10 @@ def read_run(path: Path | str) -> RunRecord:
             continue
         try:
             if kind == "tick":
-                snaps = [GpuSnapshot.from_dict(float(t), g) for g in obj.get("gpus") or ()]
+                gpus = obj.get("gpus") or ()
+                if not isinstance(gpus, list) or not all(isinstance(g, dict) for g in gpus):
+                    raise TypeError("a tick's gpus must be a list of objects")  # e.g. "gpus": [null]
+                snaps = [GpuSnapshot.from_dict(float(t), g) for g in gpus]
                 record.ticks.append((float(t), snaps))
             elif kind == "event":
                 ev = obj.get("event")
@@ -425,7 +428,7 @@ def read_run(path: Path | str) -> RunRecord:
             elif kind == "end":
                 record.end = obj
             # unknown line types from newer minor versions are skipped silently
-        except (KeyError, TypeError, ValueError):
+        except Exception:  # noqa: BLE001 - a damaged line, whatever it holds, is skipped and counted
             bad += 1
             first_bad = first_bad or n
     if record is None:
@@ -479,12 +482,17 @@ def write_csv(record: RunRecord, out: Path) -> int:
         extra = [ev.get(k, "") if not isinstance(ev.get(k), bool) else str(ev[k]).lower() for k in keys]
         rows.append((t, 1, [f"{t:.4f}", "event", ""] + [""] * len(_CSV_SAMPLE_COLS) + ["", name] + extra))
     rows.sort(key=lambda r: (r[0], r[1]))
-    out = Path(out)
-    with open(out, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(header)
-        for _, _, row in rows:
-            w.writerow(row)
+    import io
+
+    from tfgpu_wizard.core import safe_io
+
+    buf = io.StringIO(newline="")
+    w = csv.writer(buf)
+    w.writerow(header)
+    for _, _, row in rows:
+        w.writerow(row)
+    # a user-named path: atomic for a file, through a symlink, never a device replaced (OSError with a sentence)
+    safe_io.write_text(out, buf.getvalue())
     return len(rows)
 
 
@@ -516,14 +524,14 @@ def summarize(path: Path) -> RunSummary:
         header = json.loads(first.decode("utf-8"))
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise ValueError("not a run header")
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError) as exc:
         return RunSummary(run_id, path, "", "", "unreadable", None, [], size, problem=str(exc))
     status, duration = "incomplete", None
     last_t = None
     for raw in reversed(tail.split(b"\n")):
         try:
             obj = json.loads(raw.decode("utf-8"))
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             continue
         if not isinstance(obj, dict):
             continue

@@ -27,8 +27,9 @@ Public API (stable; the GUI and the CLI build on it)::
     run = TargetRun(SAMPLE_SCRIPT, cfg.to_argv(), python=..., timeout=600)
     run.start(); ev = run.events.get(timeout=1); run.terminate(); result = run.wait()
 
-    # The GUI runs the same scripts with QProcess (program = python, arguments = sample_argv(cfg))
-    # and feeds every stdout line to parse_event_line(line, recv_t=time.monotonic()).
+    # The GUI runs the same runner (gui.workers.TargetProcess marshals its callbacks to the GUI thread):
+    run = TargetRun(command=[python, *sample_argv(cfg)], on_event=..., on_text=..., on_exit=...,
+                    idle_timeout=120)   # no output line for 120 s -> stopped, result.stalled_s == 120
 
 Events: ``Event(type, data, recv_t, raw)``. ``type`` is the protocol's event type ("start", "devices",
 "data", "progress", "warning", "error", "summary", or "probe" for the probe's one report); a stdout
@@ -346,6 +347,10 @@ class TargetResult:
     signal: int | None = None  # the POSIX signal that ended the process, if one did
     timed_out: bool = False
     stopped: bool = False  # terminated/killed on request (TargetRun.terminate/kill)
+    stop_reason: str = ""  # why it was stopped, in words ("the terminal was closed (SIGHUP)"), when known
+    stalled_s: float | None = None  # the idle timeout that ended it: no output line for this many seconds
+    consumer_error: BaseException | None = None  # on_event raised (e.g. BrokenPipeError): the run was stopped
+    last_seen: Event | None = None  # the last protocol event, also when events were not collected
     start_error: str | None = None  # the interpreter could not be started (missing file, permissions)
     stderr: str = ""
     stderr_truncated: bool = False
@@ -354,12 +359,24 @@ class TargetResult:
 
     @property
     def ok(self) -> bool:
-        return self.returncode == 0 and not self.timed_out and self.start_error is None
+        return (self.returncode == 0 and not self.timed_out and self.start_error is None
+                and self.stalled_s is None and self.consumer_error is None)
+
+    @property
+    def stalled(self) -> bool:
+        return self.stalled_s is not None
+
+    def last_event(self) -> Event | None:
+        """The last protocol event (not a stray output line), or None."""
+        for ev in reversed(self.events):
+            if ev.type != "raw":
+                return ev
+        return self.last_seen
 
     @property
     def crashed(self) -> bool:
         """Ended by a signal nobody here sent (segfault, abort, OOM killer), or the timeout."""
-        return (self.signal is not None and not self.stopped) or self.timed_out
+        return (self.signal is not None and not self.stopped) or self.timed_out or self.stalled
 
     def events_of(self, kind: str) -> list[Event]:
         return [e for e in self.events if e.type == kind]
@@ -378,8 +395,18 @@ class TargetResult:
         """How the process ended, in words (English source text, translated)."""
         if self.start_error:
             return tr("target", "could not be started: {error}").format(error=self.start_error)
+        if self.stalled_s is not None:
+            text = tr("target", "stalled: no output for {seconds:.0f} s").format(seconds=self.stalled_s)
+            last = self.last_event()
+            if last is not None:
+                text += " " + tr("target", "(last event: {event})").format(event=_event_words(last))
+            else:
+                text += " " + tr("target", "(no event yet: it hung while starting, e.g. importing TensorFlow)")
+            return text
         if self.timed_out:
             return tr("target", "did not finish within the time limit and was stopped")
+        if self.stopped and self.stop_reason:
+            return tr("target", "was stopped: {reason}").format(reason=self.stop_reason)
         if self.signal is not None:
             name = _signal_name(self.signal)
             if self.stopped:
@@ -388,6 +415,15 @@ class TargetResult:
         if self.returncode == 0:
             return tr("target", "finished")
         return tr("target", "ended with exit code {code}").format(code=self.returncode)
+
+
+def _event_words(ev: Event) -> str:
+    """An event in a few words for a message: its type, and the step for progress."""
+    if ev.type == "progress" and ev.get("step") is not None:
+        return f"progress, step {ev.get('step')}/{ev.get('steps', '?')}"
+    if ev.type in ("warning", "error", "stalled") and ev.get("message"):
+        return f"{ev.type}: {str(ev.get('message'))[:120]}"
+    return ev.type
 
 
 def _signal_name(num: int) -> str:
@@ -403,14 +439,36 @@ def _signal_name(num: int) -> str:
 class TargetRun:
     """One target script in a subprocess: reader threads for stdout (events) and stderr (bounded text).
 
-    ``on_event`` is called on the reader thread for each event (keep it quick); every event also goes
-    to ``events`` (a queue) and ends up in the result. The child runs in its own process group
-    (POSIX) / new process group (Windows), so terminate/kill reach what it started as well.
+    The one process runner of the app: the CLI uses it directly, the GUI's ``TargetProcess`` marshals its
+    callbacks to the GUI thread. The child runs in its own process group (POSIX) / new process group
+    (Windows), and everything that ends it (``terminate``, ``kill``, the timeouts, a broken consumer, a
+    signal to the CLI through ``core.lifecycle``) signals the whole group: a forking interpreter wrapper
+    cannot leave its trainer behind. When the child itself exits, whatever it left in its group is killed.
+
+    Callbacks (all on the runner's threads; keep them quick):
+
+    * ``on_event(event)`` for each stdout line (protocol events, and ``raw`` for stray lines). If it
+      raises (``sample --json | head -1``: BrokenPipeError) the run is stopped and the exception is kept
+      in ``result.consumer_error``; ``run_target`` re-raises it once the child is gone.
+    * ``on_text(line)`` for each stderr line.
+    * ``on_heartbeat(elapsed_s, idle_s)`` about once a second while it runs (a "still importing
+      TensorFlow ..." line in the CLI).
+    * ``on_exit(result)`` once, after the process and its readers are done.
+
+    ``collect=False`` keeps no events (no ``events`` queue, none in the result): for a consumer that has
+    them all through ``on_event`` and runs for hours.
+
+    ``idle_timeout``: no line on stdout or stderr for that many seconds ends the run as stalled
+    (``result.stalled_s``; ``describe_end`` names the last event). Any line counts as activity, including
+    the sample's own ``stalled`` events.
     """
+
+    POLL_S = 0.05
+    KILL_GRACE_S = 3.0  # SIGTERM first; SIGKILL to the group after this
 
     def __init__(
         self,
-        script: str | os.PathLike[str],
+        script: str | os.PathLike[str] | None = None,
         args: Sequence[str] = (),
         *,
         python: str | os.PathLike[str] | None = None,
@@ -418,18 +476,36 @@ class TargetRun:
         env: dict[str, str] | None = None,
         cwd: str | os.PathLike[str] | None = None,
         on_event: Callable[[Event], None] | None = None,
+        idle_timeout: float | None = None,
+        on_text: Callable[[str], None] | None = None,
+        on_heartbeat: Callable[[float, float], None] | None = None,
+        on_exit: Callable[[TargetResult], None] | None = None,
+        command: Sequence[str] | None = None,
+        collect: bool = True,
     ):
-        script_path = Path(script)
-        if not script_path.is_absolute() and not script_path.exists():
-            script_path = target_script(str(script))
-        self.command = [str(python or default_python()), str(script_path), *[str(a) for a in args]]
+        if command is not None:
+            self.command = [str(c) for c in command]  # any program (the GUI: python + sample_argv(cfg))
+        else:
+            if script is None:
+                raise ValueError("TargetRun needs a script or a command")
+            script_path = Path(script)
+            if not script_path.is_absolute() and not script_path.exists():
+                script_path = target_script(str(script))
+            self.command = [str(python or default_python()), str(script_path), *[str(a) for a in args]]
         self.timeout = timeout
+        self.idle_timeout = idle_timeout
         self.env = target_env(env)
         self.cwd = str(cwd) if cwd is not None else None
         self.on_event = on_event
+        self.on_text = on_text
+        self.on_heartbeat = on_heartbeat
+        self.on_exit = on_exit
+        # collect=False: events only reach on_event (the GUI, whose runs may last hours), not the queue/result
+        self.collect = collect
         self.events: queue.Queue[Event] = queue.Queue()
         self._proc: subprocess.Popen[bytes] | None = None
         self._threads: list[threading.Thread] = []
+        self._watcher: threading.Thread | None = None
         self._collected: list[Event] = []
         self._stderr_head: list[str] = []
         self._stderr_tail: list[str] = []
@@ -437,32 +513,48 @@ class TargetRun:
         self._stderr_dropped = False
         self._lock = threading.Lock()
         self._stopped = False
+        self._stop_reason = ""
         self._timed_out = False
+        self._stalled_s: float | None = None
+        self._consumer_error: BaseException | None = None
+        self._last_seen: Event | None = None
         self._start_error: str | None = None
         self._t0: float | None = None
+        self._last_activity = 0.0
+        self._kill_at: float | None = None
+        self._exited = False  # the leader has exited (it may still be an unreaped zombie)
+        self._reaped = False
+        self._done = threading.Event()
         self._result: TargetResult | None = None
 
     # -- lifecycle
 
     def start(self) -> TargetRun:
+        from tfgpu_wizard.core import lifecycle
+
         kwargs: dict[str, Any] = {}
         if os.name == "posix":
             kwargs["start_new_session"] = True
         else:
             kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
-        self._t0 = time.monotonic()
-        try:
-            self._proc = subprocess.Popen(
-                self.command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=self.env, cwd=self.cwd, **kwargs,
-            )
-        except (OSError, ValueError) as exc:
-            self._start_error = f"{type(exc).__name__}: {exc}"
-            return self
-        for name, target in (("target-stdout", self._read_stdout), ("target-stderr", self._read_stderr)):
-            t = threading.Thread(target=target, name=name, daemon=True)
-            t.start()
-            self._threads.append(t)
+        self._t0 = self._last_activity = time.monotonic()
+        with lifecycle.starting():  # a signal now is raised only once the child is tracked and watched
+            try:
+                self._proc = subprocess.Popen(
+                    self.command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    env=self.env, cwd=self.cwd, **kwargs,
+                )
+            except (OSError, ValueError) as exc:
+                self._start_error = f"{type(exc).__name__}: {exc}"
+                self._finish()
+                return self
+            lifecycle.track(self._proc)  # a signal to the CLI now stops this group too (even right now)
+            for name, target in (("target-stdout", self._read_stdout), ("target-stderr", self._read_stderr)):
+                t = threading.Thread(target=target, name=name, daemon=True)
+                t.start()
+                self._threads.append(t)
+            self._watcher = threading.Thread(target=self._watch, name="target-watch", daemon=True)
+            self._watcher.start()
         return self
 
     @property
@@ -470,12 +562,13 @@ class TargetRun:
         return self._proc.pid if self._proc else None
 
     def is_running(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
+        """True until the process has exited (a run that never started is not running)."""
+        return self._proc is not None and not self._exited and not self._done.is_set()
 
     def _signal_group(self, sig: int) -> None:
         proc = self._proc
-        if proc is None or proc.poll() is not None:
-            return
+        if proc is None or self._reaped:
+            return  # once reaped, its group id could belong to someone else
         try:
             if os.name == "posix":
                 os.killpg(proc.pid, sig)
@@ -486,54 +579,47 @@ class TargetRun:
         except (ProcessLookupError, PermissionError, OSError):
             pass
 
-    def terminate(self) -> None:
-        """Ask it to stop (SIGTERM: the sample emits an error event "terminated" and exits)."""
-        self._stopped = True
+    def _end(self, grace: float | None = None) -> None:
+        """SIGTERM to the group now, SIGKILL after ``grace`` (the watcher does it)."""
         self._signal_group(_signal.SIGTERM)
+        at = time.monotonic() + (self.KILL_GRACE_S if grace is None else grace)
+        if self._kill_at is None or at < self._kill_at:
+            self._kill_at = at
+
+    def terminate(self, grace: float | None = None, reason: str = "") -> None:
+        """Ask it to stop (SIGTERM: the sample emits an error event "terminated" and exits); the group is
+        killed if it is still there after ``grace`` seconds (default ``KILL_GRACE_S``)."""
+        self._stopped = True
+        if reason and not self._stop_reason:
+            self._stop_reason = reason
+        self._end(grace)
 
     def kill(self) -> None:
         self._stopped = True
         self._signal_group(getattr(_signal, "SIGKILL", _signal.SIGTERM))
 
-    def stop(self, grace: float = 5.0) -> TargetResult:
+    def stop(self, grace: float = 5.0, reason: str = "") -> TargetResult:
         """terminate, wait up to ``grace`` seconds, then kill; returns the result."""
-        self.terminate()
-        try:
-            if self._proc is not None:
-                self._proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            self.kill()
+        self.terminate(grace=grace, reason=reason)
         return self.wait()
 
     def wait(self, timeout: float | None = None) -> TargetResult:
-        """Wait for the end (or the run's own timeout, then kill it) and return the result.
+        """Wait for the end (the run's own timeouts apply) and return the result.
 
         ``timeout`` here only bounds this call: past it, the process is killed as hung.
         """
-        if self._result is not None:
+        if self._result is not None and self._done.is_set():
             return self._result
-        proc = self._proc
-        if proc is not None:
-            remaining = timeout
-            if remaining is None and self.timeout is not None and self._t0 is not None:
-                remaining = max(0.0, self.timeout - (time.monotonic() - self._t0))
-            try:
-                proc.wait(timeout=remaining)
-            except subprocess.TimeoutExpired:
-                self._timed_out = True
-                self._signal_group(_signal.SIGTERM)
-                try:
-                    proc.wait(timeout=3)
-                except subprocess.TimeoutExpired:
-                    self._signal_group(getattr(_signal, "SIGKILL", _signal.SIGTERM))
-                    proc.wait()
-        for t in self._threads:
-            # The pipes close when the process (group) is gone; a grandchild holding them open is killed.
-            t.join(timeout=10)
-            if t.is_alive():
-                self._signal_group(getattr(_signal, "SIGKILL", _signal.SIGTERM))
-                t.join(timeout=5)
-        self._result = self._make_result()
+        if self._t0 is None:  # never started
+            self._finish()
+            return self._result  # type: ignore[return-value]
+        if not self._done.wait(timeout):
+            self._timed_out = True
+            self._end()
+            self._done.wait()
+        if self._watcher is not None:
+            self._watcher.join()
+        assert self._result is not None
         return self._result
 
     def __enter__(self) -> TargetRun:
@@ -545,28 +631,100 @@ class TargetRun:
         else:
             self.wait()
 
+    # -- the watcher: timeouts, the group kill, reaping
+
+    def _leader_exited(self) -> bool:
+        proc = self._proc
+        assert proc is not None
+        if os.name == "posix":
+            try:  # WNOWAIT: it stays a zombie, so its group id stays ours for the final group kill
+                info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG)
+            except ChildProcessError:
+                return True
+            return info is not None
+        return proc.poll() is not None
+
+    def _watch(self) -> None:
+        proc = self._proc
+        assert proc is not None and self._t0 is not None
+        next_beat = self._t0 + 1.0
+        while not self._leader_exited():
+            now = time.monotonic()
+            if self.timeout is not None and now - self._t0 > self.timeout and not self._timed_out:
+                self._timed_out = True
+                self._end()
+            if (self.idle_timeout is not None and self._stalled_s is None and not self._timed_out
+                    and now - self._last_activity > self.idle_timeout):
+                self._stalled_s = float(self.idle_timeout)
+                self._end()
+            if self._consumer_error is not None and self._kill_at is None:
+                self._end()
+            if self._kill_at is not None and now >= self._kill_at:
+                self._signal_group(getattr(_signal, "SIGKILL", _signal.SIGTERM))
+                self._kill_at = now + 1.0
+            if self.on_heartbeat is not None and now >= next_beat:
+                next_beat = now + 1.0
+                try:
+                    self.on_heartbeat(now - self._t0, now - self._last_activity)
+                except Exception:  # noqa: BLE001 - a progress line must not keep the child alive
+                    self.on_heartbeat = None
+            time.sleep(self.POLL_S)
+        self._exited = True
+        # Nothing left behind: what the child started in its group (a forking wrapper's trainer, a
+        # background grandchild holding our pipes) goes with it.
+        self._signal_group(getattr(_signal, "SIGKILL", _signal.SIGTERM))
+        proc.wait()
+        self._reaped = True
+        for t in self._threads:
+            t.join(timeout=5)  # a process outside the group holding the pipes: give up on its output
+        self._finish()
+
+    def _finish(self) -> None:
+        from tfgpu_wizard.core import lifecycle
+
+        if self._proc is not None:
+            lifecycle.untrack(self._proc)
+            if lifecycle.stop_reason() and not self._stopped:
+                self._stopped = True  # the CLI was told to stop and took its children down
+            if lifecycle.stop_reason() and not self._stop_reason:
+                self._stop_reason = lifecycle.stop_reason() or ""
+        self._result = self._make_result()
+        self._done.set()
+        if self.on_exit is not None:
+            try:
+                self.on_exit(self._result)
+            except Exception:  # noqa: BLE001 - the result is kept; the callback's failure is its own
+                pass
+
     # -- readers
 
     def _read_stdout(self) -> None:
         assert self._proc is not None and self._proc.stdout is not None
         for line in self._proc.stdout:
-            event = parse_event_line(line, time.monotonic())
+            self._last_activity = time.monotonic()
+            event = parse_event_line(line, self._last_activity)
             if event.type == "raw" and not event.raw.strip():
                 continue
-            with self._lock:
-                self._collected.append(event)
-            self.events.put(event)
-            if self.on_event is not None:
+            if event.type != "raw":
+                self._last_seen = event
+            if self.collect:
+                with self._lock:
+                    self._collected.append(event)
+                self.events.put(event)
+            if self.on_event is not None and self._consumer_error is None:
                 try:
                     self.on_event(event)
-                except Exception:  # a broken callback must not kill the reader (and hang the child)
-                    pass
+                except BaseException as exc:  # noqa: BLE001 - a broken consumer stops the run
+                    self._consumer_error = exc
+                    self._stopped = True
+                    self._end()
         self._proc.stdout.close()
 
     def _read_stderr(self) -> None:
         assert self._proc is not None and self._proc.stderr is not None
         half = STDERR_LIMIT // 2
         for raw in self._proc.stderr:
+            self._last_activity = time.monotonic()
             text = raw.decode("utf-8", errors="replace")
             with self._lock:
                 if self._stderr_size < half:
@@ -578,6 +736,11 @@ class TargetRun:
                     while tail_size > half and len(self._stderr_tail) > 1:
                         tail_size -= len(self._stderr_tail.pop(0))
                         self._stderr_dropped = True
+            if self.on_text is not None:
+                try:
+                    self.on_text(text.rstrip("\r\n"))
+                except Exception:  # noqa: BLE001 - stderr is for people; losing a line is not a stop
+                    self.on_text = None
         self._proc.stderr.close()
 
     def _make_result(self) -> TargetResult:
@@ -592,7 +755,9 @@ class TargetRun:
             events = list(self._collected)
         return TargetResult(
             command=list(self.command), events=events, returncode=rc, signal=sig,
-            timed_out=self._timed_out, stopped=self._stopped and not self._timed_out,
+            timed_out=self._timed_out, stopped=self._stopped and not self._timed_out and self._stalled_s is None,
+            stop_reason=self._stop_reason, stalled_s=self._stalled_s, consumer_error=self._consumer_error,
+            last_seen=self._last_seen,
             start_error=self._start_error, stderr=stderr, stderr_truncated=self._stderr_dropped,
             duration_s=(time.monotonic() - self._t0) if self._t0 is not None else 0.0, started_t=self._t0,
         )
@@ -607,30 +772,43 @@ def run_target(
     env: dict[str, str] | None = None,
     cwd: str | os.PathLike[str] | None = None,
     on_event: Callable[[Event], None] | None = None,
+    idle_timeout: float | None = None,
+    on_heartbeat: Callable[[float, float], None] | None = None,
 ) -> TargetResult:
-    """Run a target script to the end (or the timeout) and return what happened."""
-    run = TargetRun(script, args, python=python, timeout=timeout, env=env, cwd=cwd, on_event=on_event)
+    """Run a target script to the end (or a timeout) and return what happened.
+
+    A signal to the CLI (Ctrl-C, SIGTERM, SIGHUP through ``core.lifecycle``) stops the child's group and
+    is re-raised; so is an exception from ``on_event`` (after the child is gone).
+    """
+    run = TargetRun(script, args, python=python, timeout=timeout, env=env, cwd=cwd, on_event=on_event,
+                    idle_timeout=idle_timeout, on_heartbeat=on_heartbeat)
     run.start()
     try:
-        return run.wait()
-    except BaseException:  # Ctrl-C in the CLI: take the child down with us, then re-raise
-        run.stop(grace=3)
+        result = run.wait()
+    except BaseException as exc:  # Ctrl-C / a signal in the CLI: take the child down with us, then re-raise
+        run.stop(grace=3, reason=str(exc) if isinstance(exc, KeyboardInterrupt) else "")
         raise
+    if result.consumer_error is not None:
+        raise result.consumer_error
+    return result
 
 
 def run_probe(python: str | os.PathLike[str] | None = None, timeout: float = 180,
-              env: dict[str, str] | None = None, keras2: bool = False) -> TargetResult:
+              env: dict[str, str] | None = None, keras2: bool = False, idle_timeout: float | None = None,
+              on_heartbeat: Callable[[float, float], None] | None = None) -> TargetResult:
     """Run the probe; ``keras2`` sets TF_USE_LEGACY_KERAS=1 for it (the probe then reports tf-keras)."""
     if keras2:
         env = {**(env or {}), "TF_USE_LEGACY_KERAS": "1"}
-    return run_target(PROBE_SCRIPT, [], python=python, timeout=timeout, env=env)
+    return run_target(PROBE_SCRIPT, [], python=python, timeout=timeout, env=env, idle_timeout=idle_timeout,
+                      on_heartbeat=on_heartbeat)
 
 
 def run_sample(config: SampleConfig, python: str | os.PathLike[str] | None = None, timeout: float | None = 1800,
                env: dict[str, str] | None = None,
-               on_event: Callable[[Event], None] | None = None) -> TargetResult:
+               on_event: Callable[[Event], None] | None = None,
+               idle_timeout: float | None = None) -> TargetResult:
     return run_target(SAMPLE_SCRIPT, config.to_argv(), python=python, timeout=timeout, env=env,
-                      on_event=on_event)
+                      on_event=on_event, idle_timeout=idle_timeout)
 
 
 def probe_report(result: TargetResult) -> dict[str, Any] | None:

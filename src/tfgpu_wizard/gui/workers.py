@@ -1,4 +1,4 @@
-"""Work off the GUI thread: blocking core calls on a Python thread, target interpreters under QProcess.
+"""Work off the GUI thread: blocking core calls on a Python thread, target interpreters on core's runner.
 
 Why a Python ``threading.Thread`` and not a ``QThread`` for core calls: the core is plain Python
 (``detect_host`` runs its own subprocesses with timeouts), the suite-wide leak guard sees Python
@@ -6,15 +6,14 @@ threads, and a signal emitted from any thread to a QObject living on the GUI thr
 there as a queued call, which is all the marshalling needed.
 
 ``TargetProcess`` runs one of the standalone scripts of ``tfgpu_wizard/target`` (or any program)
-in the *target* interpreter. Its stdout is read as JSON lines (one event object per line); other
-lines (TensorFlow's log, tracebacks) come out as ``text``. It never blocks the GUI thread, it
-always ends with exactly one ``finished`` signal, and a timeout or ``cancel()`` kills the child.
+in the *target* interpreter, on core's runner (``core.target.TargetRun``, the CLI's too). Its stdout
+is read as JSON lines (one event object per line); other lines (TensorFlow's log, tracebacks) come
+out as ``text``. It never blocks the GUI thread, it always ends with exactly one ``finished`` signal,
+and a timeout or ``cancel()`` kills the child's whole process group.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import threading
 import time
 from collections import deque
@@ -22,7 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+
+from tfgpu_wizard.core.target import TargetResult, TargetRun
 
 
 class ThreadTask(QObject):
@@ -77,33 +78,44 @@ class FinishInfo:
 
 
 class TargetProcess(QObject):
-    """A child interpreter whose stdout is JSON lines. One run per object at a time."""
+    """A child interpreter whose stdout is JSON lines. One run per object at a time.
+
+    It runs on core's runner (``core.target.TargetRun``), the same one the CLI uses: the child gets its
+    own process group and every end (Cancel, the timeouts, window closing) signals the whole group, so
+    a forking interpreter wrapper cannot leave its trainer running. This class only marshals the
+    runner's callbacks (reader threads) to the GUI thread through one queued signal.
+    """
 
     event = Signal(dict)
     text = Signal(str)
     started = Signal()
     finished = Signal(object)  # FinishInfo
 
+    _relay = Signal(str, object)  # (kind, payload) from the runner's threads, delivered on the GUI thread
+
     TAIL_LINES = 200
+    CANCEL_GRACE_S = 3.0
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._proc: QProcess | None = None
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self._on_timeout)
+        self._run: TargetRun | None = None
         self._reason: str | None = None
-        self._buf = {QProcess.ProcessChannel.StandardOutput: b"", QProcess.ProcessChannel.StandardError: b""}
         self._tail: deque[str] = deque(maxlen=self.TAIL_LINES)
         self._events = 0
         self._last_event: dict[str, Any] | None = None
         self._t0 = 0.0
         self._finished_sent = True
+        self._generation = 0  # relays of an earlier run are dropped
+        self._relay.connect(self._on_relay, Qt.ConnectionType.QueuedConnection)
 
     # -- control ----------------------------------------------------------------------------
 
     def is_running(self) -> bool:
-        return self._proc is not None and self._proc.state() != QProcess.ProcessState.NotRunning
+        return self._run is not None and not self._finished_sent
+
+    @property
+    def pid(self) -> int | None:
+        return self._run.pid if self._run is not None else None
 
     def start(
         self,
@@ -112,126 +124,98 @@ class TargetProcess(QObject):
         env: dict[str, str] | None = None,
         timeout_s: float | None = 600.0,
         cwd: str | None = None,
+        idle_timeout_s: float | None = None,
     ) -> None:
-        """Start ``program args``; ``env`` entries are added to this process's environment."""
+        """Start ``program args``; ``env`` entries are added to this process's environment.
+
+        ``idle_timeout_s``: no output line for that long ends the run (status "timeout", ``extra["stalled_s"]``).
+        """
         if self.is_running():
             raise RuntimeError("a target process is already running")
-        self._cleanup_proc()
-        proc = QProcess(self)
-        penv = QProcessEnvironment.systemEnvironment()
-        penv.insert("PYTHONUNBUFFERED", "1")
-        penv.insert("PYTHONIOENCODING", "utf-8")
-        for k, v in (env or {}).items():
-            penv.insert(k, v)
-        proc.setProcessEnvironment(penv)
-        if cwd:
-            proc.setWorkingDirectory(cwd)
-        proc.readyReadStandardOutput.connect(self._read_stdout)
-        proc.readyReadStandardError.connect(self._read_stderr)
-        proc.finished.connect(self._on_finished)
-        proc.errorOccurred.connect(self._on_error)
-        self._proc = proc
+        self._generation += 1
+        gen = self._generation
         self._reason = None
-        self._buf = {QProcess.ProcessChannel.StandardOutput: b"", QProcess.ProcessChannel.StandardError: b""}
         self._tail.clear()
         self._events = 0
         self._last_event = None
         self._t0 = time.monotonic()
         self._finished_sent = False
-        proc.start(program, list(args))
-        if timeout_s:
-            self._timer.start(int(timeout_s * 1000))
+        self._run = TargetRun(
+            command=[program, *list(args)], env=dict(env or {}), cwd=cwd, timeout=timeout_s or None,
+            idle_timeout=idle_timeout_s, collect=False,
+            on_event=lambda ev: self._relay.emit("event", (gen, ev)),
+            on_text=lambda line: self._relay.emit("text", (gen, line)),
+            on_exit=lambda result: self._relay.emit("exit", (gen, result)),
+        )
+        self._run.start()
         self.started.emit()
 
     def cancel(self) -> None:
-        """Stop the child: terminate, then kill if it does not go within 3 s. ``finished`` follows."""
+        """Stop the child's group: SIGTERM, then SIGKILL if it does not go within 3 s. ``finished`` follows."""
         if not self.is_running():
             return
         self._reason = self._reason or "cancelled"
-        assert self._proc is not None
-        self._proc.terminate()
-        QTimer.singleShot(3000, self._kill_if_running)
+        assert self._run is not None
+        self._run.terminate(grace=self.CANCEL_GRACE_S)
 
     def shutdown(self, wait_ms: int = 5000) -> None:
-        """Kill and reap the child now (window closing, test teardown)."""
-        self._timer.stop()
-        if self.is_running():
-            assert self._proc is not None
-            self._reason = self._reason or "cancelled"
-            self._proc.kill()
-            self._proc.waitForFinished(wait_ms)
-
-    def _kill_if_running(self) -> None:
-        if self.is_running():
-            assert self._proc is not None
-            self._proc.kill()
-
-    def _on_timeout(self) -> None:
-        if self.is_running():
-            self._reason = "timeout"
-            assert self._proc is not None
-            self._proc.kill()
-
-    # -- output -----------------------------------------------------------------------------
-
-    def _read_stdout(self) -> None:
-        self._drain(QProcess.ProcessChannel.StandardOutput, final=False)
-
-    def _read_stderr(self) -> None:
-        self._drain(QProcess.ProcessChannel.StandardError, final=False)
-
-    def _drain(self, channel: QProcess.ProcessChannel, final: bool) -> None:
-        proc = self._proc
-        if proc is None:
+        """Kill and reap the child's group now (window closing, test teardown); ``finished`` is sent now."""
+        run = self._run
+        if run is None or self._finished_sent:
             return
-        if channel == QProcess.ProcessChannel.StandardOutput:
-            data = bytes(proc.readAllStandardOutput().data())
-        else:
-            data = bytes(proc.readAllStandardError().data())
-        buf = self._buf[channel] + data
-        *lines, rest = buf.split(b"\n")
-        if final and rest:
-            lines.append(rest)
-            rest = b""
-        self._buf[channel] = rest
-        for raw in lines:
-            line = raw.decode("utf-8", errors="replace").rstrip("\r")
-            if channel == QProcess.ProcessChannel.StandardOutput and line.startswith("{"):
-                try:
-                    obj = json.loads(line)
-                except ValueError:
-                    obj = None
-                if isinstance(obj, dict):
-                    self._events += 1
-                    self._last_event = obj
-                    self.event.emit(obj)
-                    continue
-            if line.strip():
-                self._tail.append(line)
-                self.text.emit(line)
+        self._reason = self._reason or "cancelled"
+        run.kill()
+        result = run.wait(timeout=wait_ms / 1000)
+        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)  # the events already read come first
+        self._finish(result)
 
-    def _on_error(self, error: QProcess.ProcessError) -> None:
-        if error == QProcess.ProcessError.FailedToStart:
-            self._timer.stop()
-            msg = self._proc.errorString() if self._proc is not None else ""
-            self._send_finished(FinishInfo("not-started", None, error=msg))
+    # -- the GUI thread side ----------------------------------------------------------------
 
-    def _on_finished(self, exit_code: int, exit_status: QProcess.ExitStatus) -> None:
-        self._timer.stop()
-        self._drain(QProcess.ProcessChannel.StandardOutput, final=True)
-        self._drain(QProcess.ProcessChannel.StandardError, final=True)
-        if self._reason:
-            status = self._reason
-        elif exit_status == QProcess.ExitStatus.CrashExit:
-            status = "crashed"
-        elif exit_code == 0:
-            status = "ok"
+    def _on_relay(self, kind: str, payload: Any) -> None:
+        gen, value = payload
+        if gen != self._generation or self._finished_sent:
+            return
+        if kind == "event":
+            ev = value
+            if ev.type == "raw":
+                line = ev.raw.rstrip("\r")
+                if line.strip():
+                    self._tail.append(line)
+                    self.text.emit(line)
+                return
+            self._events += 1
+            self._last_event = ev.data
+            self.event.emit(ev.data)
+        elif kind == "text":
+            if value.strip():
+                self._tail.append(value)
+                self.text.emit(value)
+        elif kind == "exit":
+            self._finish(value)
+
+    def _finish(self, result: TargetResult) -> None:
+        if self._finished_sent:
+            return
+        if result.start_error:
+            info = FinishInfo("not-started", None, error=result.start_error)
         else:
-            status = "failed"
-        code = exit_code if exit_status == QProcess.ExitStatus.NormalExit else None
-        info = FinishInfo(status, code, "\n".join(self._tail))
-        if exit_status == QProcess.ExitStatus.CrashExit and os.name == "posix" and exit_code > 0:
-            info.extra["signal"] = exit_code  # Qt reports the terminating signal as the exit code on POSIX
+            if self._reason:
+                status = self._reason
+            elif result.timed_out or result.stalled:
+                status = "timeout"
+            elif result.signal is not None:
+                status = "crashed"
+            elif result.returncode == 0:
+                status = "ok"
+            else:
+                status = "failed"
+            code = result.returncode if result.returncode is not None and result.returncode >= 0 else None
+            info = FinishInfo(status, code, "\n".join(self._tail))
+            if result.signal is not None:
+                info.extra["signal"] = result.signal
+            if result.stalled:
+                info.extra["stalled_s"] = result.stalled_s
+                info.error = result.describe_end()
         self._send_finished(info)
 
     def _send_finished(self, info: FinishInfo) -> None:
@@ -244,8 +228,3 @@ class TargetProcess(QObject):
         if not info.stderr_tail:
             info.stderr_tail = "\n".join(self._tail)
         self.finished.emit(info)
-
-    def _cleanup_proc(self) -> None:
-        if self._proc is not None:
-            self._proc.deleteLater()
-            self._proc = None
