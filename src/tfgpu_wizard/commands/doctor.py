@@ -161,8 +161,8 @@ def render_text(report, marks: dict[str, str] | None = None, width: int | None =
     label_w = max((display_width(lbl) for _, rows in sections for _, lbl, _ in rows), default=10) + 2
     indent = "  "
     out: list[str] = []
-    out.append(tr(CTX, "tfgpu-wizard doctor · {created} · version {version}").format(
-        created=r.created, version=r.tool_version) + (f" · {r.recorded_on}" if r.recorded_on else ""))
+    out.extend(wrap(tr(CTX, "tfgpu-wizard doctor · {created} · version {version}").format(
+        created=r.created, version=r.tool_version) + (f" · {r.recorded_on}" if r.recorded_on else ""), width, "", indent))
     out.append("")
 
     notes = sorted_notes(r.notes)
