@@ -14,10 +14,10 @@ import os
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from tfgpu_wizard import cli
 from tfgpu_wizard.core import i18n
