@@ -5,8 +5,8 @@
 #
 #   --dist DIR    where the app folder goes (default: dist/ in the repository; it is git-ignored)
 #   --work DIR    PyInstaller's scratch folder (default: build/pyinstaller in the repository)
-#   --python PY   the Python that has the app and PyInstaller installed (default: .venv/bin/python,
-#                 else python3)
+#   --python PY   the Python that has the app and PyInstaller installed (default: build/venv, made and
+#                 kept up to date here through constraints.txt, so the bundle has the versions CI tested)
 #   --smoke       after building, run the built programs for real: CLI commands and the window
 #                 (offscreen, and under Xvfb when Xvfb and ImageMagick's `import` exist)
 #   --shot FILE   with --smoke: where the Xvfb screenshot goes (default: DIST/smoke/xvfb.png)
@@ -40,8 +40,14 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-if [ -z "$PY" ]; then
-    if [ -x "$ROOT/.venv/bin/python" ]; then PY="$ROOT/.venv/bin/python"; else PY="$(command -v python3 || true)"; fi
+if [ -z "$PY" ] && [ "$BUILD" = 1 ]; then
+    # shellcheck source=../scripts/_venv.sh
+    source "$ROOT/scripts/_venv.sh"
+    VENV="${TFGPU_WIZARD_BUILD_VENV:-$ROOT/build/venv}"
+    ensure_venv installer
+    PY="$VENV/bin/python"
+elif [ -z "$PY" ]; then
+    if [ -x "$ROOT/build/venv/bin/python" ]; then PY="$ROOT/build/venv/bin/python"; else PY="$(command -v python3 || true)"; fi
 fi
 [ -n "$PY" ] && [ -x "$PY" ] || { echo "No Python found; pass --python PATH" >&2; exit 2; }
 mkdir -p "$DIST" "$WORK"

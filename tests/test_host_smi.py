@@ -19,7 +19,13 @@ import pytest
 
 from tfgpu_wizard.core import host
 from tfgpu_wizard.core.host_model import HostReport
-from tfgpu_wizard.core.host_smi import parse_smi_csv, parse_smi_q, parse_smi_table, smi_failure_reason
+from tfgpu_wizard.core.host_smi import (
+    parse_smi_csv,
+    parse_smi_q,
+    parse_smi_table,
+    parse_smi_xml,
+    smi_failure_reason,
+)
 
 FIX = Path(__file__).parent / "fixtures" / "host"
 
@@ -156,3 +162,78 @@ def test_fallback_hanging_nvidia_smi_is_killed(tmp_path, no_pynvml):
     assert time.monotonic() - t0 < 8
     assert not report.driver.present
     assert "did not finish within 1 s" in report.driver.error
+
+
+# -- values are checked before they are believed (issue 14: garbage was a driver, marked ✓) ---------------
+
+
+GARBAGE_Q = """
+==============NVSMI LOG==============
+
+Driver Version                            : banana
+CUDA Version                              : 13.0
+
+Attached GPUs                             : 1
+GPU 00000000:00:06.0
+    Product Name                          : NVIDIA H200
+    GPU UUID                              : not-a-uuid
+"""
+
+
+def test_text_parsers_refuse_values_that_do_not_look_like_one():
+    res = parse_smi_q(GARBAGE_Q)
+    assert res.driver_version is None and "driver version 'banana'" in res.rejected
+    assert res.cuda_version == "13.0" and res.gpus[0].uuid is None and res.gpus[0].pci_bus_id == "00000000:00:06.0"
+    table = parse_smi_table("| NVIDIA-SMI 580.159.04   Driver Version: 5x0.1   CUDA Version: thirteen |\n")
+    assert (table.driver_version, table.cuda_version) == (None, None) and len(table.rejected) == 2
+    csv = parse_smi_csv("0, NVIDIA H200, GPU-3d26a52d-3f73-119e-e522-8ab903aef275, 143771, 9.0, 00000000:00:06.0, ???\n")
+    assert csv.driver_version is None and csv.gpus[0].compute_capability == "9.0"
+    assert parse_smi_csv("0, x, y, -5, nine, z, 1.2.3.4.5\n").gpus[0].memory_total_mib is None
+
+
+def test_xml_parser_takes_anything_without_raising():
+    assert parse_smi_xml("") is None and parse_smi_xml("NVIDIA-SMI has failed") is None
+    assert parse_smi_xml("<other_root/>") is None
+    assert parse_smi_xml("<nvidia_smi_log><driver_version>") is None  # cut short
+    deep = "<nvidia_smi_log>" + "<a>" * 100_000 + "</a>" * 100_000 + "</nvidia_smi_log>"
+    t0 = time.monotonic()
+    assert parse_smi_xml(deep) is not None and time.monotonic() - t0 < 5
+    laughs = ('<?xml version="1.0"?><!DOCTYPE nvidia_smi_log [<!ENTITY a "aaaaaaaaaa">'
+              + "".join(f'<!ENTITY {c} "{("&" + p + ";") * 10}">' for p, c in zip("abcdefgh", "bcdefghi", strict=True))
+              + "]><nvidia_smi_log><driver_version>&i;</driver_version></nvidia_smi_log>")
+    res = parse_smi_xml(laughs)  # expat refuses the entity expansion, or the value is refused
+    assert res is None or res.driver_version is None
+    res = parse_smi_xml("<nvidia_smi_log><driver_version>banana</driver_version><gpu id='zz'>"
+                        "<product_name>" + "x" * 500 + "</product_name>"
+                        "<fb_memory_usage><total>lots</total>"
+                        "</fb_memory_usage></gpu></nvidia_smi_log>")
+    assert res is not None and res.driver_version is None and "driver version 'banana'" in res.rejected
+    assert res.gpus[0].name == "unknown NVIDIA GPU" and res.gpus[0].memory_total_mib is None
+    assert res.gpus[0].pci_bus_id is None
+
+
+@posix_only
+def test_garbage_driver_version_is_not_a_driver(tmp_path, no_pynvml):
+    """Before: `Driver Version: banana` came out as driver "banana", marked ✓ in doctor."""
+    folder = tmp_path / "bin"
+    _replayer(folder, "import sys\nargs = sys.argv[1:]\n"
+                      "if args == ['-q', '-x']:\n"
+                      "    print('<?xml version=\"1.0\" ?><nvidia_smi_log><driver_version>banana</driver_version>'\n"
+                      "          '<cuda_version>13.0</cuda_version></nvidia_smi_log>')\n"
+                      f"elif args == ['-q']:\n    print({GARBAGE_Q!r})\n"
+                      "else:\n    print('| NVIDIA-SMI banana   Driver Version: banana   CUDA Version: 13.0 |')\n")
+    report = host.detect_host(environ=_env_with(folder), timeout=10)
+    assert not report.driver.present and report.driver.version is None
+    assert "no valid driver version" in report.driver.error and "'banana'" in report.driver.error
+    assert report.notes[0].code == "no-nvidia-driver"
+
+
+@posix_only
+def test_fallback_asks_for_xml_first(tmp_path, no_pynvml):
+    log = tmp_path / "calls.txt"
+    folder = tmp_path / "bin"
+    _replayer(folder, f"import sys\nopen({str(log)!r}, 'a').write(' '.join(sys.argv[1:]) + '\\n')\n"
+              + REPLAY.format(fix=str(FIX)))
+    report = host.detect_host(environ=_env_with(folder), timeout=10)
+    assert report.driver.present
+    assert log.read_text().splitlines()[0] == "-q -x"

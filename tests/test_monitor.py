@@ -77,3 +77,22 @@ def test_zh_cn_messages(capsys: pytest.CaptureFixture[str]) -> None:
         assert "没有" in capsys.readouterr().err
     finally:
         i18n.set_language("en")
+
+
+def test_process_names_come_from_psutil_on_every_platform(tmp_path: Path) -> None:
+    """Before: ``/proc/<pid>/comm`` was read, which gives "?" on Windows and macOS for every process."""
+    import psutil
+
+    from tfgpu_wizard.commands import monitor
+
+    src = Path(monitor.__file__).read_text(encoding="utf-8")
+    assert 'open(f"/proc/' not in src
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        name = monitor._proc_name(child.pid)
+        assert name == psutil.Process(child.pid).name() and name.lower().startswith("python")
+    finally:
+        child.kill()
+        child.wait()
+    assert monitor._proc_name(child.pid) == "?"  # gone (reaped): no traceback, a question mark
+    assert monitor._proc_name(-5) == "?"

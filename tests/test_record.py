@@ -15,9 +15,11 @@ from tfgpu_wizard.core import nvml, runs
 
 
 def test_bad_sample_flags_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["record", "--model", "nope", "--steps", "0"]) == 2
-    err = capsys.readouterr().err
-    assert "unknown model" in err and "steps" in err
+    with pytest.raises(SystemExit) as exc:  # a choice from core.target.MODELS: argparse refuses it
+        main(["record", "--model", "nope", "--steps", "4"])
+    assert exc.value.code == 2 and "invalid choice: 'nope'" in capsys.readouterr().err
+    assert main(["record", "--steps", "0"]) == 2  # a value SampleConfig checks
+    assert "steps" in capsys.readouterr().err
     assert runs.list_runs() == []
 
 

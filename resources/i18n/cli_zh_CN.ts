@@ -14,4 +14,486 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <translation>tfgpu-wizard {command}：此版本中不可用</translation>
     </message>
 </context>
+<context>
+    <name>cli-help</name>
+    <message>
+        <source>Set up TensorFlow on an NVIDIA GPU, verify it, and watch what the GPU does. With no command, starts the desktop app (or prints the doctor report when there is no display).</source>
+        <translation>在 NVIDIA GPU 上安装 TensorFlow、验证它，并观察 GPU 在做什么。不带命令时启动桌面应用（没有图形显示时打印体检报告）。</translation>
+    </message>
+    <message>
+        <source>language of messages (default: from the locale)</source>
+        <translation>消息的语言（默认：按系统区域设置）</translation>
+    </message>
+    <message>
+        <source>detect this machine: OS, Python, conda, NVIDIA driver, GPUs, CUDA, cuDNN, TensorFlow</source>
+        <translation>检测本机：操作系统、Python、conda、NVIDIA 驱动、GPU、CUDA、cuDNN、TensorFlow</translation>
+    </message>
+    <message>
+        <source>recommend a TensorFlow version and write the install commands for your shell</source>
+        <translation>推荐一个 TensorFlow 版本，并为你的 shell 写出安装命令</translation>
+    </message>
+    <message>
+        <source>run the verification probe in a Python and say whether TensorFlow uses the GPU</source>
+        <translation>在某个 Python 中运行验证探针，告诉你 TensorFlow 是否用上了 GPU</translation>
+    </message>
+    <message>
+        <source>run the bundled training sample (memory modes, devices, precision) in a Python</source>
+        <translation>在某个 Python 中运行自带的训练示例（显存模式、设备、精度）</translation>
+    </message>
+    <message>
+        <source>write TF_CONFIG and launch commands for a multi-worker run</source>
+        <translation>为多机（multi-worker）训练写出 TF_CONFIG 和启动命令</translation>
+    </message>
+    <message>
+        <source>explain a TensorFlow / CUDA error log in plain words, with the fix</source>
+        <translation>用通俗的话解释 TensorFlow / CUDA 错误日志，并给出解决办法</translation>
+    </message>
+    <message>
+        <source>live terminal view of GPU memory and utilization (NVML), optionally logged to CSV</source>
+        <translation>在终端实时查看 GPU 显存和利用率（NVML），可同时记录到 CSV</translation>
+    </message>
+    <message>
+        <source>run the sample and record it with the GPU sampler as a run</source>
+        <translation>运行示例，并用 GPU 采样器把它记录为一次运行</translation>
+    </message>
+    <message>
+        <source>list, show and export recorded runs</source>
+        <translation>列出、查看和导出已记录的运行</translation>
+    </message>
+    <message>
+        <source>start the desktop app</source>
+        <translation>启动桌面应用</translation>
+    </message>
+    <message>
+        <source>print the report as JSON instead of text</source>
+        <translation>以 JSON 而不是文本打印报告</translation>
+    </message>
+    <message>
+        <source>a Python interpreter (or venv / conda env folder) whose TensorFlow to examine</source>
+        <translation>要检查其 TensorFlow 的 Python 解释器（或 venv / conda 环境文件夹）</translation>
+    </message>
+    <message>
+        <source>also save the report as JSON to FILE</source>
+        <translation>同时把报告以 JSON 保存到 FILE</translation>
+    </message>
+    <message>
+        <source>limit for each external command (nvidia-smi, conda, the target Python); default 8</source>
+        <translation>每个外部命令（nvidia-smi、conda、目标 Python）的时限；默认 8</translation>
+    </message>
+    <message>
+        <source>plan for the machine of a saved 'doctor --json' report</source>
+        <translation>为已保存的“doctor --json”报告中的那台机器制定方案</translation>
+    </message>
+    <message>
+        <source>pin a TensorFlow line or version, e.g. 2.15</source>
+        <translation>指定 TensorFlow 系列或版本，例如 2.15</translation>
+    </message>
+    <message>
+        <source>pin the install method</source>
+        <translation>指定安装方式</translation>
+    </message>
+    <message>
+        <source>shell of the commands</source>
+        <translation>命令所用的 shell</translation>
+    </message>
+    <message>
+        <source>folder of the new environment (docker: your project folder)</source>
+        <translation>新环境的文件夹（docker：你的项目文件夹）</translation>
+    </message>
+    <message>
+        <source>keep Keras 2 (tf-keras + TF_USE_LEGACY_KERAS=1, TF&gt;=2.16)</source>
+        <translation>保留 Keras 2（tf-keras + TF_USE_LEGACY_KERAS=1，TF&gt;=2.16）</translation>
+    </message>
+    <message>
+        <source>write the plan's files into DIR</source>
+        <translation>把方案的文件写入 DIR</translation>
+    </message>
+    <message>
+        <source>with --write: replace files you edited</source>
+        <translation>与 --write 一起用：覆盖你改过的文件</translation>
+    </message>
+    <message>
+        <source>print the plan as JSON</source>
+        <translation>以 JSON 打印方案</translation>
+    </message>
+    <message>
+        <source>the Python (or venv / conda env folder) to check; default: this one</source>
+        <translation>要检查的 Python（或 venv / conda 环境文件夹）；默认：当前这个</translation>
+    </message>
+    <message>
+        <source>print the verdict and the probe's report as JSON</source>
+        <translation>以 JSON 打印结论和探针的报告</translation>
+    </message>
+    <message>
+        <source>stop the probe after this long (default 180; importing TensorFlow is slow)</source>
+        <translation>探针运行超过这么久就停止（默认 180；导入 TensorFlow 很慢）</translation>
+    </message>
+    <message>
+        <source>the model (default cnn)</source>
+        <translation>模型（默认 cnn）</translation>
+    </message>
+    <message>
+        <source>the dataset's shape (default cifar10)</source>
+        <translation>数据集的形状（默认 cifar10）</translation>
+    </message>
+    <message>
+        <source>train on the real dataset from the Keras cache</source>
+        <translation>用 Keras 缓存中的真实数据集训练</translation>
+    </message>
+    <message>
+        <source>with --real-data: download it if needed</source>
+        <translation>与 --real-data 一起用：需要时下载它</translation>
+    </message>
+    <message>
+        <source>global batch over all replicas (default 64)</source>
+        <translation>所有副本合计的全局批大小（默认 64）</translation>
+    </message>
+    <message>
+        <source>fail when the batch does not divide over the replicas (default: adjust it)</source>
+        <translation>批大小不能被副本数整除时报错（默认：自动调整）</translation>
+    </message>
+    <message>
+        <source>training steps (default 100)</source>
+        <translation>训练步数（默认 100）</translation>
+    </message>
+    <message>
+        <source>progress every N steps (default 10)</source>
+        <translation>每 N 步报告一次进度（默认 10）</translation>
+    </message>
+    <message>
+        <source>how TensorFlow takes GPU memory (default: default)</source>
+        <translation>TensorFlow 占用 GPU 显存的方式（默认：default）</translation>
+    </message>
+    <message>
+        <source>with --memory limit: MB (4096) or a fraction (0.5)</source>
+        <translation>与 --memory limit 一起用：MB（4096）或比例（0.5）</translation>
+    </message>
+    <message>
+        <source>the card's memory, for a fractional limit</source>
+        <translation>显卡的显存，用于按比例的上限</translation>
+    </message>
+    <message>
+        <source>auto | cpu | all | gpu:0 | gpu:0,1 (default auto)</source>
+        <translation>auto | cpu | all | gpu:0 | gpu:0,1（默认 auto）</translation>
+    </message>
+    <message>
+        <source>split the CPU into N logical devices (MirroredStrategy without a GPU)</source>
+        <translation>把 CPU 分成 N 个逻辑设备（没有 GPU 时的 MirroredStrategy）</translation>
+    </message>
+    <message>
+        <source>number format (default fp32)</source>
+        <translation>数值格式（默认 fp32）</translation>
+    </message>
+    <message>
+        <source>turn off the input pipeline's prefetch</source>
+        <translation>关闭输入流水线的预取</translation>
+    </message>
+    <message>
+        <source>fit (model.fit) or custom (tf.function loop); default fit</source>
+        <translation>fit（model.fit）或 custom（tf.function 循环）；默认 fit</translation>
+    </message>
+    <message>
+        <source>XLA compilation (default auto)</source>
+        <translation>XLA 编译（默认 auto）</translation>
+    </message>
+    <message>
+        <source>learning rate (default 0.01)</source>
+        <translation>学习率（默认 0.01）</translation>
+    </message>
+    <message>
+        <source>random seed (default 0)</source>
+        <translation>随机种子（默认 0）</translation>
+    </message>
+    <message>
+        <source>Keras 3 backend (default tensorflow; jax and torch never import TensorFlow)</source>
+        <translation>Keras 3 后端（默认 tensorflow；jax 和 torch 从不导入 TensorFlow）</translation>
+    </message>
+    <message>
+        <source>training steps per call into the backend (default: automatic)</source>
+        <translation>每次调用后端执行的训练步数（默认：自动）</translation>
+    </message>
+    <message>
+        <source>train with Keras 2 (sets TF_USE_LEGACY_KERAS=1 for the sample; TensorFlow 2.16 and later need the tf-keras package in that Python)</source>
+        <translation>用 Keras 2 训练（为示例设置 TF_USE_LEGACY_KERAS=1；TensorFlow 2.16 及以后需要该 Python 中有 tf-keras 包）</translation>
+    </message>
+    <message>
+        <source>one worker of a MultiWorkerMirroredStrategy run (reads TF_CONFIG; see `cluster`)</source>
+        <translation>作为 MultiWorkerMirroredStrategy 训练中的一个 worker（读取 TF_CONFIG；见 `cluster`）</translation>
+    </message>
+    <message>
+        <source>the Python (or venv / conda folder) to train in</source>
+        <translation>用来训练的 Python（或 venv / conda 文件夹）</translation>
+    </message>
+    <message>
+        <source>stop the run after this long (default 3600)</source>
+        <translation>运行超过这么久就停止（默认 3600）</translation>
+    </message>
+    <message>
+        <source>print the sample's JSON lines as they come</source>
+        <translation>示例输出 JSON 行时立即打印</translation>
+    </message>
+    <message>
+        <source>every worker's address, in order, comma separated (the same list on every machine)</source>
+        <translation>每个 worker 的地址，按顺序、用逗号分隔（每台机器上是同一份列表）</translation>
+    </message>
+    <message>
+        <source>the shell the commands are written for (default bash)</source>
+        <translation>命令所针对的 shell（默认 bash）</translation>
+    </message>
+    <message>
+        <source>the Python on the workers (default: python)</source>
+        <translation>worker 上的 Python（默认：python）</translation>
+    </message>
+    <message>
+        <source>where sample.py is on the workers (default: its path on this machine)</source>
+        <translation>sample.py 在 worker 上的位置（默认：它在本机上的路径）</translation>
+    </message>
+    <message>
+        <source>also write one file per worker into DIR</source>
+        <translation>同时为每个 worker 在 DIR 中写一个文件</translation>
+    </message>
+    <message>
+        <source>the log file to explain, or - to read standard input</source>
+        <translation>要解释的日志文件，或用 - 读取标准输入</translation>
+    </message>
+    <message>
+        <source>print the findings as JSON</source>
+        <translation>以 JSON 打印发现的问题</translation>
+    </message>
+    <message>
+        <source>the platform the log comes from, for platform-specific fixes (default: guessed from the log)</source>
+        <translation>日志来自的平台，用于给出针对平台的解决办法（默认：从日志推断）</translation>
+    </message>
+    <message>
+        <source>also explain the harmless lines in detail (text output)</source>
+        <translation>同时详细解释无害的行（文本输出）</translation>
+    </message>
+    <message>
+        <source>seconds between samples, 0.01 to 60 (default 0.1 = 10 Hz)</source>
+        <translation>两次采样间隔的秒数，0.01 到 60（默认 0.1 = 10 Hz）</translation>
+    </message>
+    <message>
+        <source>seconds between screen updates (default 1)</source>
+        <translation>两次刷新屏幕间隔的秒数（默认 1）</translation>
+    </message>
+    <message>
+        <source>also log every sample to this CSV file (appended)</source>
+        <translation>同时把每次采样记录到这个 CSV 文件（追加）</translation>
+    </message>
+    <message>
+        <source>print one sample and exit</source>
+        <translation>打印一次采样后退出</translation>
+    </message>
+    <message>
+        <source>stop after N screen updates</source>
+        <translation>刷新屏幕 N 次后停止</translation>
+    </message>
+    <message>
+        <source>replay a recorded run (file, run id, or bundled recording)</source>
+        <translation>回放一次已记录的运行（文件、运行编号或自带的录制）</translation>
+    </message>
+    <message>
+        <source>replay speed factor (default 1; 'inf' = no waiting)</source>
+        <translation>回放速度倍数（默认 1；“inf” = 不等待）</translation>
+    </message>
+    <message>
+        <source>only this NVML GPU (repeatable)</source>
+        <translation>只看这块 NVML GPU（可重复）</translation>
+    </message>
+    <message>
+        <source>do not clear the screen between updates</source>
+        <translation>刷新之间不清屏</translation>
+    </message>
+    <message>
+        <source>sample</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>flags of the bundled sample (see: tfgpu-wizard sample --help)</source>
+        <translation>自带示例的参数（见：tfgpu-wizard sample --help）</translation>
+    </message>
+    <message>
+        <source>the Python (or venv / conda env folder) that has TensorFlow (default: this one)</source>
+        <translation>装有 TensorFlow 的 Python（或 venv / conda 环境文件夹）（默认：当前这个）</translation>
+    </message>
+    <message>
+        <source>stop the sample after this many seconds</source>
+        <translation>示例运行这么多秒后停止</translation>
+    </message>
+    <message>
+        <source>GPU sampling interval in seconds (default 0.1)</source>
+        <translation>GPU 采样间隔秒数（默认 0.1）</translation>
+    </message>
+    <message>
+        <source>sample only this NVML GPU</source>
+        <translation>只采样这块 NVML GPU</translation>
+    </message>
+    <message>
+        <source>a name for this run</source>
+        <translation>这次运行的名字</translation>
+    </message>
+    <message>
+        <source>list past runs, newest first</source>
+        <translation>列出以往的运行，最新的在前</translation>
+    </message>
+    <message>
+        <source>summary of one run</source>
+        <translation>一次运行的摘要</translation>
+    </message>
+    <message>
+        <source>write a run as CSV (samples and events on one time axis)</source>
+        <translation>把一次运行写成 CSV（采样和事件在同一时间轴上）</translation>
+    </message>
+    <message>
+        <source>delete one of your runs</source>
+        <translation>删除你的一次运行</translation>
+    </message>
+    <message>
+        <source>also list the bundled real-GPU recordings</source>
+        <translation>同时列出自带的真实 GPU 录制</translation>
+    </message>
+    <message>
+        <source>run id (or a unique start of it), or a run file</source>
+        <translation>运行编号（或其唯一的开头部分），或一个运行文件</translation>
+    </message>
+    <message>
+        <source>page to open first (default: sanity)</source>
+        <translation>首先打开的页面（默认：sanity）</translation>
+    </message>
+    <message>
+        <source>Start the tfgpu-wizard desktop app.</source>
+        <translation>启动 tfgpu-wizard 桌面应用。</translation>
+    </message>
+</context>
+<context>
+    <name>argparse</name>
+    <message>
+        <source>%(heading)s:</source>
+        <translation>%(heading)s：</translation>
+    </message>
+    <message>
+        <source>usage: </source>
+        <translation>用法：</translation>
+    </message>
+    <message>
+        <source>positional arguments</source>
+        <translation>位置参数</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>optional arguments</source>
+        <translation>可选参数</translation>
+    </message>
+    <message>
+        <source>subcommands</source>
+        <translation>子命令</translation>
+    </message>
+    <message>
+        <source>show this help message and exit</source>
+        <translation>显示此帮助信息并退出</translation>
+    </message>
+    <message>
+        <source>show program's version number and exit</source>
+        <translation>显示程序的版本号并退出</translation>
+    </message>
+    <message>
+        <source> (default: %(default)s)</source>
+        <translation>（默认：%(default)s）</translation>
+    </message>
+    <message>
+        <source>%(prog)s: error: %(message)s
+</source>
+        <translation>%(prog)s：错误：%(message)s
+</translation>
+    </message>
+    <message>
+        <source>%(prog)s: warning: %(message)s
+</source>
+        <translation>%(prog)s：警告：%(message)s
+</translation>
+    </message>
+    <message>
+        <source>unrecognized arguments: %s</source>
+        <translation>无法识别的参数：%s</translation>
+    </message>
+    <message>
+        <source>the following arguments are required: %s</source>
+        <translation>缺少以下必需参数：%s</translation>
+    </message>
+    <message>
+        <source>invalid choice: %(value)r (choose from %(choices)s)</source>
+        <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
+    </message>
+    <message>
+        <source>invalid %(type)s value: %(value)r</source>
+        <translation>无效的 %(type)s 值：%(value)r</translation>
+    </message>
+    <message>
+        <source>argument %(argument_name)s: %(message)s</source>
+        <translation>参数 %(argument_name)s：%(message)s</translation>
+    </message>
+    <message>
+        <source>expected one argument</source>
+        <translation>需要一个值</translation>
+    </message>
+    <message>
+        <source>expected at least one argument</source>
+        <translation>需要至少一个值</translation>
+    </message>
+    <message>
+        <source>expected at most one argument</source>
+        <translation>最多只能有一个值</translation>
+    </message>
+    <message>
+        <source>expected %s argument</source>
+        <translation>需要 %s 个值</translation>
+    </message>
+    <message>
+        <source>expected %s arguments</source>
+        <translation>需要 %s 个值</translation>
+    </message>
+    <message>
+        <source>ambiguous option: %(option)s could match %(matches)s</source>
+        <translation>有歧义的选项：%(option)s 可以匹配 %(matches)s</translation>
+    </message>
+    <message>
+        <source>not allowed with argument %s</source>
+        <translation>不能与参数 %s 同时使用</translation>
+    </message>
+    <message>
+        <source>one of the arguments %s is required</source>
+        <translation>参数 %s 中必须有一个</translation>
+    </message>
+    <message>
+        <source>ignored explicit argument %r</source>
+        <translation>忽略了显式给出的值 %r</translation>
+    </message>
+    <message>
+        <source>unknown parser %(parser_name)r (choices: %(choices)s)</source>
+        <translation>未知的命令 %(parser_name)r（可选：%(choices)s）</translation>
+    </message>
+    <message>
+        <source>can't open '%(filename)s': %(error)s</source>
+        <translation>无法打开“%(filename)s”：%(error)s</translation>
+    </message>
+    <message>
+        <source>argument "-" with mode %r</source>
+        <translation>参数“-”使用了模式 %r</translation>
+    </message>
+    <message>
+        <source>option '%(option)s' is deprecated</source>
+        <translation>选项“%(option)s”已弃用</translation>
+    </message>
+    <message>
+        <source>argument '%(argument_name)s' is deprecated</source>
+        <translation>参数“%(argument_name)s”已弃用</translation>
+    </message>
+    <message>
+        <source>command '%(parser_name)s' is deprecated</source>
+        <translation>命令“%(parser_name)s”已弃用</translation>
+    </message>
+</context>
 </TS>

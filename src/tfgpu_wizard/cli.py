@@ -1,17 +1,30 @@
 """``tfgpu-wizard`` command line: the app with no arguments, or one subcommand.
 
-Each subcommand lives in ``tfgpu_wizard.commands.<name>`` and is imported only when used,
-so that ``doctor`` and ``--help`` never pay for Qt (or anything else they do not need).
+Each subcommand lives in ``tfgpu_wizard.commands.<name>`` and is imported only when argparse picks it
+(``_Commands`` loads the module when the sub-parser is about to run), so ``doctor`` and ``--help`` never
+pay for Qt or for the other commands. The same parser serves the pip-installed programs and the frozen
+ones (installer/entry_*.py): ``main`` for ``tfgpu-wizard``, ``gui_main`` for ``tfgpu-wizard-gui``.
+
+Global options (``--lang``) come from one parent parser that every (sub-)parser gets, so they work
+before or after the command. Help texts and argparse's own messages are translated: the language is
+read first (``_early_language``), then the help texts go through ``tr("cli-help", ...)`` when they are
+formatted and argparse's messages through ``tr("argparse", ...)`` (the gettext hook argparse offers).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import re
 import sys
+from collections.abc import Callable, Iterator, Sequence
 
 from tfgpu_wizard import __version__
+
+HELP_CTX = "cli-help"  # the translation context of every help text, description and group title
+ARGPARSE_CTX = "argparse"  # argparse's own messages ("usage: ", "invalid choice: ...")
 
 # name -> one-line help. The module tfgpu_wizard.commands.<name> implements it.
 COMMANDS: dict[str, str] = {
@@ -27,35 +40,245 @@ COMMANDS: dict[str, str] = {
     "gui": "start the desktop app",
 }
 
+DESCRIPTION = (
+    "Set up TensorFlow on an NVIDIA GPU, verify it, and watch what the GPU does. "
+    "With no command, starts the desktop app (or prints the doctor report when there is no display)."
+)
+GUI_DESCRIPTION = "Start the tfgpu-wizard desktop app."
+
 
 def _module_name(command: str) -> str:
     return "tfgpu_wizard.commands." + command.replace("-", "_")
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser. With ``only``, just that command's module is imported (fast path)."""
-    parser = argparse.ArgumentParser(
-        prog="tfgpu-wizard",
-        description="Set up TensorFlow on an NVIDIA GPU, verify it, and watch what the GPU does. "
-        "With no command, starts the desktop app (or prints the doctor report when there is no display).",
-    )
-    parser.add_argument("--version", action="version", version=f"tfgpu-wizard {__version__}")
-    parser.add_argument("--lang", choices=["en", "zh_CN"], help="language of messages (default: from the locale)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, help_text in COMMANDS.items():
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        if only is not None and name != only:
-            continue
+# -- global options ----------------------------------------------------------------------------------
+
+
+def add_global_options(parser: argparse.ArgumentParser, in_subcommand: bool = False) -> None:
+    """The options every parser takes, before or after the command. In a sub-parser their default is
+    SUPPRESS, so a value given before the command is not overwritten by the sub-parser's default."""
+    from tfgpu_wizard.core.i18n import SUPPORTED
+
+    default = argparse.SUPPRESS if in_subcommand else None
+    parser.add_argument("--lang", choices=SUPPORTED, default=default,
+                        help="language of messages (default: from the locale)")
+
+
+def _global_parent() -> argparse.ArgumentParser:
+    parent = argparse.ArgumentParser(add_help=False)
+    add_global_options(parent, in_subcommand=True)
+    return parent
+
+
+class _EarlyParseError(Exception):
+    pass
+
+
+class _EarlyParser(argparse.ArgumentParser):
+    def error(self, message: str):  # type: ignore[override]
+        raise _EarlyParseError(message)
+
+
+def _early_language(argv: Sequence[str]) -> str | None:
+    """``--lang`` wherever it is on the command line, before the real parse: the help texts and
+    argparse's messages must already be in that language when ``--help`` or an error is printed.
+    Anything wrong here is left for the real parser to report."""
+    from tfgpu_wizard.core.i18n import SUPPORTED
+
+    early = _EarlyParser(add_help=False, allow_abbrev=False)
+    add_global_options(early)
+    try:
+        ns, _rest = early.parse_known_args(list(argv))
+    except _EarlyParseError:
+        return None
+    return ns.lang if ns.lang in SUPPORTED else None
+
+
+# -- translated help -----------------------------------------------------------------------------
+
+
+def _tr_help(text: str) -> str:
+    from tfgpu_wizard.core.i18n import tr
+
+    return tr(HELP_CTX, text)
+
+
+class TranslatedHelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter with every help text, description and heading translated, and lines wrapped
+    by display columns (Chinese characters take two and break anywhere; ``core.text``)."""
+
+    def __init__(self, prog: str, *args, **kwargs) -> None:
+        from tfgpu_wizard.core.text import terminal_width
+
+        kwargs.setdefault("width", terminal_width() - 2)
+        super().__init__(prog, *args, **kwargs)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return _tr_help(action.help) if action.help else action.help
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(_tr_help(text) if text and text is not argparse.SUPPRESS else text)
+
+    def start_section(self, heading: str | None) -> None:
+        if heading:
+            heading = _tr_help(heading)
+            self._wide_headings = getattr(self, "_wide_headings", set())
+            if not heading.isascii():
+                self._wide_headings.add(heading)
+        super().start_section(heading)
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        for heading in getattr(self, "_wide_headings", ()):  # "选项：", not "选项:" (Python < 3.13 hard-codes ":")
+            text = text.replace(f"{heading}:\n", f"{heading}：\n")
+        return text
+
+    def _format_usage(self, usage, actions, groups, prefix) -> str:
+        """argparse indents the usage's continuation lines by the prefix's length in characters;
+        "用法：" is three characters but six columns wide."""
+        from tfgpu_wizard.core.text import display_width
+
+        if prefix is None:
+            prefix = argparse._("usage: ")  # type: ignore[attr-defined]
+        text = super()._format_usage(usage, actions, groups, prefix)
+        extra = display_width(prefix) - len(prefix)
+        if extra <= 0:
+            return text
+        lines = text.split("\n")
+        return "\n".join([lines[0]] + [" " * extra + ln if ln.startswith(" ") else ln for ln in lines[1:]])
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        from tfgpu_wizard.core.text import wrap
+
+        return wrap(" ".join(text.split()), width) or [""]
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from tfgpu_wizard.core.text import wrap
+
+        return "\n".join(wrap(" ".join(text.split()), width, indent))
+
+
+class _Commands(argparse._SubParsersAction):
+    """Sub-parsers that take the global options, and load their command's module only when chosen."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._loaders: dict[str, Callable[[argparse.ArgumentParser], None]] = {}
+
+    def add_parser(self, name: str, **kwargs):  # type: ignore[override]
+        kwargs["parents"] = [*kwargs.get("parents", ()), _global_parent()]
+        return super().add_parser(name, **kwargs)
+
+    def add_lazy(self, name: str, loader: Callable[[argparse.ArgumentParser], None], **kwargs):
+        parser = self.add_parser(name, **kwargs)
+        self._loaders[name] = loader
+        return parser
+
+    def load(self, name: str) -> None:
+        loader = self._loaders.pop(name, None)
+        if loader is not None:
+            loader(self._name_parser_map[name])
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        if values:
+            self.load(values[0])
+        super().__call__(parser, namespace, values, option_string)
+
+
+class Parser(argparse.ArgumentParser):
+    """``ArgumentParser`` with translated help; its sub-parsers (at any depth) take the global options."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", TranslatedHelpFormatter)
+        super().__init__(*args, **kwargs)
+        self.register("action", "parsers", _Commands)
+
+    def error(self, message: str):  # type: ignore[override]
+        # Python < 3.11 formats "argument X: ..." without asking gettext: translate it here.
+        m = re.match(r"argument (\S+): (.*)\Z", message, re.S)
+        if m:
+            message = argparse._("argument %(argument_name)s: %(message)s") % {  # type: ignore[attr-defined]
+                "argument_name": m.group(1), "message": m.group(2)}
+        super().error(message)
+
+
+# -- argparse's own messages -----------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def argparse_translated() -> Iterator[None]:
+    """argparse's messages ("usage: ", "the following arguments are required: %s" ...) in the current
+    language while the parser is built and used. argparse asks ``gettext`` through its module-level
+    ``_`` and ``ngettext`` for them (the hook its documentation names); our catalogs are Qt .ts files,
+    so those two names are pointed at ``tr`` for the duration."""
+    from tfgpu_wizard.core.i18n import tr
+
+    saved = {name: getattr(argparse, name) for name in ("_", "ngettext") if hasattr(argparse, name)}
+    if len(saved) == 2:
+        argparse._ = lambda message: tr(ARGPARSE_CTX, message)  # type: ignore[attr-defined]
+        argparse.ngettext = lambda singular, plural, n: tr(ARGPARSE_CTX, singular if n == 1 else plural)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(argparse, name, value)
+
+
+# -- the parsers -----------------------------------------------------------------------------------
+
+
+def _command_loader(name: str) -> Callable[[argparse.ArgumentParser], None]:
+    def load(p: argparse.ArgumentParser) -> None:
         try:
             mod = importlib.import_module(_module_name(name))
         except ModuleNotFoundError as exc:
             if exc.name != _module_name(name):
                 raise
             p.set_defaults(_missing=name)
-            continue
+            return
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
+
+    return load
+
+
+def build_parser(load_all: bool = False) -> Parser:
+    """The ``tfgpu-wizard`` parser. A command's module is imported when argparse picks that command
+    (or at once for every command with ``load_all``, which tests and tools use to see every option)."""
+    parser = Parser(prog="tfgpu-wizard", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"tfgpu-wizard {__version__}")
+    add_global_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, help_text in COMMANDS.items():
+        sub.add_lazy(name, _command_loader(name), help=help_text, description=help_text)
+        if load_all:
+            sub.load(name)
     return parser
+
+
+def build_gui_parser() -> Parser:
+    """The ``tfgpu-wizard-gui`` parser: the ``gui`` command's options and the global ones."""
+    from tfgpu_wizard.commands import gui
+
+    parser = Parser(prog="tfgpu-wizard-gui", description=GUI_DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"tfgpu-wizard {__version__}")
+    add_global_options(parser)
+    gui.add_arguments(parser)
+    parser.set_defaults(command="gui", _run=gui.run)
+    return parser
+
+
+def parse_args(argv: Sequence[str], gui: bool = False) -> argparse.Namespace:
+    """Parse ``argv`` the one way all four programs do (pip and frozen, CLI and window): the language
+    first, then the command and its options by argparse. Sets the language for the rest of the run."""
+    from tfgpu_wizard.core import i18n
+
+    i18n.set_language(_early_language(argv))
+    with argparse_translated():
+        parser = build_gui_parser() if gui else build_parser()
+        args = parser.parse_args(list(argv))
+    i18n.set_language(getattr(args, "lang", None))
+    return args
 
 
 def has_display() -> bool:
@@ -67,36 +290,32 @@ def has_display() -> bool:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    from tfgpu_wizard.core import lifecycle
+def _default_command(args: argparse.Namespace) -> argparse.Namespace:
+    """No command: the window when one can be shown, else the doctor report (and how to get the window)."""
+    from tfgpu_wizard.core.i18n import tr
 
-    lifecycle.install()  # SIGTERM/SIGHUP/SIGINT stop our child process groups first (issue 14)
-    argv = sys.argv[1:] if argv is None else list(argv)
-    # Import only the chosen command's module: `doctor` must not pay for the others.
-    words = [a for a in argv if not a.startswith("-")]
-    first = words[0] if words else None
-    parser = build_parser(only=first if first in COMMANDS and "-h" not in argv[:1] else None)
-    args = parser.parse_args(argv)
-    from tfgpu_wizard.core import i18n
+    if has_display():
+        name = "gui"
+    else:
+        print(
+            tr(
+                "cli",
+                "No display found, so here is the terminal report instead of the window.\n"
+                "To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X), "
+                "or set QT_QPA_PLATFORM. On a bare server, Qt also needs the system libraries "
+                "listed in the README (libxcb-cursor0, libegl1, fonts-noto-cjk ...).",
+            ),
+            file=sys.stderr,
+        )
+        name = "doctor"
+    with argparse_translated():
+        return build_parser().parse_args([name])
 
-    i18n.set_language(args.lang)
+
+def run_parsed(args: argparse.Namespace) -> int:
+    """Run what ``parse_args`` chose."""
     if args.command is None:
-        if has_display():
-            args = build_parser(only="gui").parse_args(["gui"])
-        else:
-            from tfgpu_wizard.core.i18n import tr
-
-            print(
-                tr(
-                    "cli",
-                    "No display found, so here is the terminal report instead of the window.\n"
-                    "To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X), "
-                    "or set QT_QPA_PLATFORM. On a bare server, Qt also needs the system libraries "
-                    "listed in the README (libxcb-cursor0, libegl1, fonts-noto-cjk ...).",
-                ),
-                file=sys.stderr,
-            )
-            args = build_parser(only="doctor").parse_args(["doctor"])
+        args = _default_command(args)
     if getattr(args, "_missing", None):
         from tfgpu_wizard.core.i18n import tr
 
@@ -111,6 +330,28 @@ def main(argv: list[str] | None = None) -> int:
         return getattr(exc, "exit_code", 130)  # 143 after SIGTERM, 129 after SIGHUP (core.lifecycle.Stopped)
     except BrokenPipeError:
         return 0
+
+
+def main(argv: Sequence[str] | None = None,
+         before_run: Callable[[argparse.Namespace], None] | None = None) -> int:
+    """``tfgpu-wizard``. ``before_run`` sees the parsed arguments first (the frozen entry's smoke hook)."""
+    from tfgpu_wizard.core import lifecycle
+
+    lifecycle.install()  # SIGTERM/SIGHUP/SIGINT stop our child process groups first (issue 14)
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if before_run is not None:
+        before_run(args)
+    return run_parsed(args)
+
+
+def gui_main(argv: Sequence[str] | None = None,
+             before_run: Callable[[argparse.Namespace], None] | None = None) -> int:
+    """``tfgpu-wizard-gui``: the window, with the same options as ``tfgpu-wizard gui`` and the global ones
+    (``tfgpu-wizard-gui --lang zh_CN --page monitor``), for the pip-installed and the frozen program."""
+    args = parse_args(sys.argv[1:] if argv is None else argv, gui=True)
+    if before_run is not None:
+        before_run(args)
+    return run_parsed(args)
 
 
 if __name__ == "__main__":

@@ -21,10 +21,11 @@ _EXT = {"bash": ".sh", "zsh": ".sh", "powershell": ".ps1", "cmd": ".cmd"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from tfgpu_wizard.commands.sample import add_sample_flags
+    from tfgpu_wizard.core.shells import SHELLS
 
     parser.add_argument("--workers", required=True, metavar="HOST:PORT,...",
                         help="every worker's address, in order, comma separated (the same list on every machine)")
-    parser.add_argument("--shell", default="bash", choices=["bash", "zsh", "powershell", "cmd"],
+    parser.add_argument("--shell", default="bash", choices=SHELLS,
                         help="the shell the commands are written for (default bash)")
     parser.add_argument("--python", default="python", metavar="PATH",
                         help="the Python on the workers (default: python)")

@@ -12,11 +12,14 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from tfgpu_wizard.core.diagnose_rules import PLATFORMS
+
+    # The language of the findings is the global --lang (before or after the command).
     parser.add_argument("file", metavar="FILE", help="the log file to explain, or - to read standard input")
     parser.add_argument("--json", action="store_true", help="print the findings as JSON")
     parser.add_argument(
         "--platform",
-        choices=["linux", "windows", "wsl2", "macos"],
+        choices=PLATFORMS,
         help="the platform the log comes from, for platform-specific fixes (default: guessed from the log)",
     )
     parser.add_argument(
@@ -27,9 +30,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--all", action="store_true", help="also explain the harmless lines in detail (text output)"
-    )
-    parser.add_argument(
-        "--lang", dest="diagnose_lang", choices=["en", "zh_CN"], help="language of the findings"
     )
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import textwrap
-import unicodedata
 from pathlib import Path
+
+from tfgpu_wizard.core.text import display_width, pad, terminal_width, wrap
 
 CTX = "doctor"
 
@@ -46,21 +46,18 @@ def _marks(stream) -> dict[str, str]:
     return _UNICODE_MARKS
 
 
-def display_width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
-
-
 def _pad(text: str, width: int) -> str:
-    return text + " " * max(0, width - display_width(text))
+    return pad(text, width)
 
 
-def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -> str:
-    """The human-readable report (translated); ``marks`` maps ok/error/warning/info to symbols."""
+def render_text(report, marks: dict[str, str] | None = None, width: int | None = None) -> str:
+    """The human-readable report (translated); ``marks`` maps ok/error/warning/info to symbols.
+    Every line fits ``width`` columns (default: the terminal's width)."""
     from tfgpu_wizard.core.host import explain_cuda_versions, note_detail, note_text, sorted_notes
     from tfgpu_wizard.core.i18n import tr
 
     marks = marks or _UNICODE_MARKS
+    width = terminal_width() if width is None else width
     words = {
         "ok": tr(CTX, "ok"),
         "error": tr(CTX, "error"),
@@ -163,8 +160,8 @@ def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -
     label_w = max((display_width(lbl) for _, rows in sections for _, lbl, _ in rows), default=10) + 2
     indent = "  "
     out: list[str] = []
-    out.append(tr(CTX, "tfgpu-wizard doctor · {created} · version {version}").format(
-        created=r.created, version=r.tool_version) + (f" · {r.recorded_on}" if r.recorded_on else ""))
+    out.extend(wrap(tr(CTX, "tfgpu-wizard doctor · {created} · version {version}").format(
+        created=r.created, version=r.tool_version) + (f" · {r.recorded_on}" if r.recorded_on else ""), width, "", indent))
     out.append("")
 
     notes = sorted_notes(r.notes)
@@ -177,7 +174,8 @@ def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -
     for title, rows in sections:
         out.append(title)
         for kind, label, value in rows:
-            out.append(f"{indent}{status(kind)} {_pad(label, label_w)}{value}")
+            head = f"{indent}{status(kind)} {_pad(label, label_w)}"
+            out.extend(wrap(value, width, head, " " * display_width(head)) or [head.rstrip()])
         out.append("")
     infos = [n for n in notes if n.severity not in ("error", "warning")]
     if infos:
@@ -192,26 +190,6 @@ def render_text(report, marks: dict[str, str] | None = None, width: int = 100) -
     return "\n".join(out).rstrip() + "\n"
 
 
-def wrap(text: str, width: int, indent: str) -> list[str]:
-    """Wrap a paragraph to ``width`` terminal columns; Chinese text (no spaces) breaks between characters."""
-    if display_width(text) == len(text):
-        return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent)
-    lines, line, used = [], "", 0
-    limit = width - len(indent)
-    for ch in text:
-        w = display_width(ch)
-        if used + w > limit and line:
-            lines.append(indent + line.rstrip())
-            line, used = "", 0
-            if ch == " ":
-                continue
-        line += ch
-        used += w
-    if line.strip():
-        lines.append(indent + line.rstrip())
-    return lines
-
-
 def _py(p) -> str:
     bits = [p.version, p.executable]
     if p.conda_env:
@@ -222,11 +200,12 @@ def _py(p) -> str:
 
 
 def _note_lines(prefix: str, message: str, detail: str, indent: str, width: int) -> list[str]:
-    lines = [f"{indent}{prefix} {message}"]
+    """A note: its message after the status mark, its detail under the message; both wrapped."""
+    head = f"{indent}{prefix} "
+    hang = " " * display_width(head)
+    lines = wrap(message, width, head, hang) or [head.rstrip()]
     if detail:
-        pad = indent + " " * (display_width(prefix) + 1)
-        lines.extend(textwrap.wrap(detail, width=width, initial_indent=pad, subsequent_indent=pad,
-                                   break_on_hyphens=False, break_long_words=False))
+        lines.extend(wrap(detail, width, hang))
     return lines
 
 

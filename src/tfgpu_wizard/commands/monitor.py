@@ -49,10 +49,13 @@ def _bar(used: int | None, reserved: int | None, total: int | None) -> str:
 
 
 def _proc_name(pid: int) -> str:
+    """The process's name on every platform (psutil; ``/proc/<pid>/comm`` exists on Linux only), or "?"
+    when it has ended or belongs to another user that we may not look at."""
+    import psutil
+
     try:
-        with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as fh:
-            return fh.read().strip()
-    except OSError:
+        return psutil.Process(pid).name() or "?"
+    except (psutil.Error, ValueError, OSError):
         return "?"
 
 

@@ -14,21 +14,24 @@ import argparse
 import json
 import os
 import sys
-import unicodedata
 from pathlib import Path
 
 from tfgpu_wizard.core.i18n import N_
+from tfgpu_wizard.core.text import display_width, pad
 
 CTX = "plan"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from tfgpu_wizard.core.plan import METHODS
+    from tfgpu_wizard.core.shells import SHELLS
+
     parser.add_argument(
         "--host", metavar="REPORT.json", help="plan for the machine of a saved 'doctor --json' report"
     )
     parser.add_argument("--tf", metavar="VERSION", help="pin a TensorFlow line or version, e.g. 2.15")
-    parser.add_argument("--method", choices=["pip", "conda", "docker"], help="pin the install method")
-    parser.add_argument("--shell", choices=["bash", "zsh", "powershell", "cmd"], help="shell of the commands")
+    parser.add_argument("--method", choices=METHODS, help="pin the install method")
+    parser.add_argument("--shell", choices=SHELLS, help="shell of the commands")
     parser.add_argument(
         "--prefix", metavar="PATH", help="folder of the new environment (docker: your project folder)"
     )
@@ -173,7 +176,7 @@ def _print_table(rec, out, tr) -> None:
         print(f"  · {n.message}", file=out)
     print("", file=out)
     status_words = {s: tr(CTX, s) for s in STATUS_WORDS}
-    width = max(len("status"), *(_width(w) for w in status_words.values())) + 2
+    width = max(len("status"), *(display_width(w) for w in status_words.values())) + 2
     print(
         f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}{_pad(tr(CTX, 'status'), width)}" + tr(CTX, "why"),
         file=out,
@@ -193,10 +196,5 @@ def _print_table(rec, out, tr) -> None:
 STATUS_WORDS = (N_("recommended"), N_("works"), N_("works-with-caveats"), N_("ruled-out"))
 
 
-def _width(text: str) -> int:
-    """Columns the text takes in a terminal: CJK characters are two columns wide."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
 def _pad(text: str, width: int) -> str:
-    return text + " " * max(1, width - _width(text))
+    return pad(text, width, minimum=1)

@@ -24,7 +24,12 @@ def _flag(name: str) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from tfgpu_wizard.core import target
     from tfgpu_wizard.core.target import SampleConfig
+
+    choices_of = {"model": target.MODELS, "dataset": target.DATASETS, "memory": target.MEMORY_MODES,
+                "precision": target.PRECISIONS, "loop": target.LOOPS, "jit": target.JIT_MODES,
+                "backend": target.BACKENDS}
 
     g = p.add_argument_group("sample", "flags of the bundled sample (see: tfgpu-wizard sample --help)")
     for f in dataclasses.fields(SampleConfig):
@@ -43,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
             kind = int  # an optional whole number (gpu_total_mb) must reach SampleConfig as an int
         elif isinstance(default, float):
             kind = float
-        g.add_argument(_flag(f.name), dest=f.name, type=kind, default=default)
+        g.add_argument(_flag(f.name), dest=f.name, type=kind, default=default, choices=choices_of.get(f.name))
     p.add_argument("--python", help="the Python (or venv / conda env folder) that has TensorFlow (default: this one)")
     p.add_argument("--timeout", type=float, default=1800, help="stop the sample after this many seconds")
     p.add_argument("--idle-timeout", type=float, default=300.0, metavar="SECONDS",

@@ -7,6 +7,7 @@ import sys
 from collections import Counter
 
 from tfgpu_wizard.core.i18n import N_, tr
+from tfgpu_wizard.core.text import pad
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
                 dur = "" if s.duration_s is None else f"{s.duration_s:8.1f} s"
                 gpus = ", ".join(s.gpus) or "-"
                 status = _status(s.status)
-                status += " " * max(0, 10 - _width(status))
+                status = pad(status, 10)
                 print(f"{s.run_id:22} {s.created[:19]:19} {status} {dur:>10}  {gpus}  {s.label}")
             if getattr(args, "recordings", False):
                 print(tr("monitor", "Bundled recordings (real GPU traces):"))
@@ -108,8 +109,3 @@ def _status(status: str) -> str:
     return tr("monitor", status) if status in STATUS_WORDS else status
 
 
-def _width(text: str) -> int:
-    """Terminal columns: CJK characters take two."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)

@@ -16,9 +16,20 @@ CTX = "target"
 
 
 def add_sample_flags(parser: argparse.ArgumentParser) -> None:
-    """The sample's own flags (also used by ``cluster``). Values are checked by SampleConfig."""
-    parser.add_argument("--model", default="cnn", help="cnn | resnet20 | resnet50 (default cnn)")
-    parser.add_argument("--dataset", default="cifar10", help="mnist | cifar10 | cifar100 (default cifar10)")
+    """The sample's own flags (also used by ``cluster``). The choices are core.target's own lists; the
+    other values are checked by SampleConfig."""
+    from tfgpu_wizard.core.target import (
+        BACKENDS,
+        DATASETS,
+        JIT_MODES,
+        LOOPS,
+        MEMORY_MODES,
+        MODELS,
+        PRECISIONS,
+    )
+
+    parser.add_argument("--model", default="cnn", choices=MODELS, help="the model (default cnn)")
+    parser.add_argument("--dataset", default="cifar10", choices=DATASETS, help="the dataset's shape (default cifar10)")
     parser.add_argument("--real-data", action="store_true", help="train on the real dataset from the Keras cache")
     parser.add_argument("--allow-download", action="store_true", help="with --real-data: download it if needed")
     parser.add_argument("--batch-size", type=int, default=64, help="global batch over all replicas (default 64)")
@@ -26,20 +37,22 @@ def add_sample_flags(parser: argparse.ArgumentParser) -> None:
                         help="fail when the batch does not divide over the replicas (default: adjust it)")
     parser.add_argument("--steps", type=int, default=100, help="training steps (default 100)")
     parser.add_argument("--log-every", type=int, default=10, help="progress every N steps (default 10)")
-    parser.add_argument("--memory", default="default", help="default | growth | limit")
+    parser.add_argument("--memory", default="default", choices=MEMORY_MODES,
+                        help="how TensorFlow takes GPU memory (default: default)")
     parser.add_argument("--memory-limit", default=None, help="with --memory limit: MB (4096) or a fraction (0.5)")
     parser.add_argument("--gpu-total-mb", type=int, default=None, help="the card's memory, for a fractional limit")
     parser.add_argument("--devices", default="auto", help="auto | cpu | all | gpu:0 | gpu:0,1 (default auto)")
     parser.add_argument("--logical-cpus", type=int, default=1,
                         help="split the CPU into N logical devices (MirroredStrategy without a GPU)")
-    parser.add_argument("--precision", default="fp32", help="fp32 | mixed_float16 | mixed_bfloat16")
+    parser.add_argument("--precision", default="fp32", choices=PRECISIONS, help="number format (default fp32)")
     parser.add_argument("--no-prefetch", action="store_true", help="turn off the input pipeline's prefetch")
-    parser.add_argument("--loop", default="fit", help="fit (model.fit) | custom (tf.function loop)")
-    parser.add_argument("--jit", default="auto", help="XLA: auto | on | off")
-    parser.add_argument("--learning-rate", type=float, default=0.01)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--backend", default="tensorflow",
-                        help="Keras 3 backend: tensorflow (default) | jax | torch (these never import TensorFlow)")
+    parser.add_argument("--loop", default="fit", choices=LOOPS,
+                        help="fit (model.fit) or custom (tf.function loop); default fit")
+    parser.add_argument("--jit", default="auto", choices=JIT_MODES, help="XLA compilation (default auto)")
+    parser.add_argument("--learning-rate", type=float, default=0.01, help="learning rate (default 0.01)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--backend", default="tensorflow", choices=BACKENDS,
+                        help="Keras 3 backend (default tensorflow; jax and torch never import TensorFlow)")
     parser.add_argument("--steps-per-execution", type=int, default=0,
                         help="training steps per call into the backend (default: automatic)")
     parser.add_argument("--keras2", action="store_true",

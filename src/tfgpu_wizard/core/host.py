@@ -65,14 +65,7 @@ from tfgpu_wizard.core.host_model import (
     TFInstall,
     ToolkitInfo,
 )
-from tfgpu_wizard.core.host_smi import (
-    QUERY_FIELDS,
-    SmiResult,
-    parse_smi_csv,
-    parse_smi_q,
-    parse_smi_table,
-    smi_failure_reason,
-)
+from tfgpu_wizard.core.host_smi import SmiFailed, SmiResult, read_smi
 from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.paths import default_python, is_frozen
 
@@ -634,39 +627,14 @@ def find_nvidia_smi(environ: Mapping[str, str]) -> str | None:
 
 
 def _driver_from_smi(smi: str, timeout: float) -> tuple[DriverInfo, list[GpuInfo]]:
+    """nvidia-smi's XML report first (host_smi.read_smi); its values are checked before they are believed."""
     try:
-        rc, out, err = run_command([smi, "-q"], timeout=timeout)
+        res: SmiResult = read_smi(smi, lambda cmd: run_command(cmd, timeout=timeout))
     except ProbeTimeout as exc:
         raise _NoDriver(f"nvidia-smi: {exc}") from None
-    if rc != 0:
-        raise _NoDriver("nvidia-smi: " + smi_failure_reason(out + "\n" + err))
-    res: SmiResult = parse_smi_q(out)
-    if not res.driver_version:
-        try:
-            rc2, out2, _ = run_command([smi], timeout=timeout)
-            if rc2 == 0:
-                res = parse_smi_table(out2)
-        except ProbeTimeout:
-            pass
-    # Compute capability is not in `-q` on many drivers: ask for it (drivers >= 510 know the field).
-    if res.gpus and any(g.compute_capability is None for g in res.gpus):
-        try:
-            rc3, out3, _ = run_command([smi, f"--query-gpu={QUERY_FIELDS}", "--format=csv,noheader,nounits"], timeout)
-            if rc3 == 0:
-                by_bus = {(g.pci_bus_id or "").lower(): g for g in parse_smi_csv(out3).gpus}
-                for i, g in enumerate(res.gpus):
-                    extra = by_bus.get((g.pci_bus_id or "").lower())
-                    if extra is None and i < len(by_bus):
-                        extra = list(by_bus.values())[i]
-                    if extra is not None:
-                        g.compute_capability = g.compute_capability or extra.compute_capability
-                        g.uuid = g.uuid or extra.uuid
-        except ProbeTimeout:
-            pass
-    info = DriverInfo(present=bool(res.driver_version), version=res.driver_version,
-                      cuda_version=res.cuda_version, source="nvidia-smi")
-    if not info.present:
-        raise _NoDriver("nvidia-smi ran but printed no driver version")
+    except SmiFailed as exc:
+        raise _NoDriver(f"nvidia-smi: {exc}") from None
+    info = DriverInfo(present=True, version=res.driver_version, cuda_version=res.cuda_version, source="nvidia-smi")
     return info, res.gpus
 
 

@@ -79,6 +79,8 @@ MODELS = ("cnn", "resnet20", "resnet50")
 DATASETS = ("mnist", "cifar10", "cifar100")
 PRECISIONS = ("fp32", "mixed_float16", "mixed_bfloat16")
 MEMORY_MODES = ("default", "growth", "limit")
+LOOPS = ("fit", "custom")
+JIT_MODES = ("auto", "on", "off")
 BACKENDS = ("tensorflow", "jax", "torch")  # Keras 3 backends of the sample (jax/torch never import TensorFlow)
 
 
@@ -209,9 +211,9 @@ class SampleConfig:
         if self.memory not in MEMORY_MODES:
             out.append(tr("target", "unknown memory mode {value!r}: choose one of {choices}").format(
                 value=self.memory, choices=", ".join(MEMORY_MODES)))
-        if self.loop not in ("fit", "custom"):
+        if self.loop not in LOOPS:
             out.append(tr("target", "loop must be fit or custom (got {value!r})").format(value=self.loop))
-        if self.jit not in ("auto", "on", "off"):
+        if self.jit not in JIT_MODES:
             out.append(tr("target", "jit must be auto, on or off (got {value!r})").format(value=self.jit))
         if self.backend not in BACKENDS:
             out.append(tr("target", "unknown backend {value!r}: choose one of {choices}").format(

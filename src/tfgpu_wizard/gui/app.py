@@ -67,5 +67,7 @@ def _quit_cleanly_on_signals(app, win) -> None:
     app.aboutToQuit.connect(win.shutdown)  # however the loop ends, children are stopped
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+if __name__ == "__main__":  # the options are parsed where all four programs parse them
+    from tfgpu_wizard.cli import gui_main
+
+    raise SystemExit(gui_main())
