@@ -471,11 +471,21 @@ DEFECTS = [
         "sources": ["ISSUE #89272", "ISSUE #97387", "ISSUE #99592", "ISSUE #111958", "WHEEL"],
     },
     {
-        "id": "ptxas-not-found", "tensorflow": ">=2.0", "platforms": ["linux", "wsl2"], "effect": "info",
+        "id": "ptxas-not-found", "tensorflow": ">=2.15", "platforms": ["linux", "wsl2"], "effect": "info",
         "title": "XLA cannot find ptxas",
         "symptom": "Can't find ptxas binary in ${CUDA_DIR}/bin / No PTX compilation provider is available",
         "workaround": "Provide ptxas (nvidia-cuda-nvcc-cu12, included in and-cuda, or a CUDA toolkit) and/or "
                       "set XLA_FLAGS=--xla_gpu_cuda_data_dir=...",
+        "sources": ["ISSUE #35423", "ISSUE #33375"],
+    },
+    {
+        # the CUDA 10/11 releases: the cu12 package named above does not fit them (issue 12)
+        "id": "ptxas-not-found-cuda11", "tensorflow": ">=2.0,<2.15", "platforms": ["linux", "wsl2"],
+        "effect": "info",
+        "title": "XLA cannot find ptxas",
+        "symptom": "Can't find ptxas binary in ${CUDA_DIR}/bin / No PTX compilation provider is available",
+        "workaround": "Provide ptxas of the row's CUDA 10/11 (nvidia-cuda-nvcc-cu11 for 2.14, a CUDA toolkit, or "
+                      "conda's cuda-nvcc) and/or set XLA_FLAGS=--xla_gpu_cuda_data_dir=...",
         "sources": ["ISSUE #35423", "ISSUE #33375"],
     },
     {

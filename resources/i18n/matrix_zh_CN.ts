@@ -247,6 +247,18 @@
         <source>tensorflow-cpu with the TensorFlow-DirectML-Plugin: any DirectX 12 GPU, versions not covered by the matrix</source>
         <translation>tensorflow-cpu 加 TensorFlow-DirectML-Plugin：支持任何 DirectX 12 GPU，版本信息不在矩阵范围内</translation>
     </message>
+    <message>
+        <source>{gpu} (compute capability {cc}, {arch}) needs CUDA {need} or newer; TensorFlow {line} is built with CUDA {cuda} (use TensorFlow {tf_min} or newer)</source>
+        <translation>{gpu}（计算能力 {cc}，{arch}）需要 CUDA {need} 或更新版本；TensorFlow {line} 基于 CUDA {cuda} 构建（请使用 TensorFlow {tf_min} 或更新版本）</translation>
+    </message>
+    <message>
+        <source>GPU in WSL2 needs Windows 10 build 19044 (21H2) or newer; the Windows build is not in the report</source>
+        <translation>WSL2 中使用 GPU 需要 Windows 10 版本 19044（21H2）或更新；报告中没有 Windows 版本号</translation>
+    </message>
+    <message>
+        <source>Not possible on this Windows (build {build}): GPU in WSL2 needs build 19044 (Windows 10 21H2) or newer; update Windows to use it</source>
+        <translation>在这台 Windows（版本 {build}）上不可行：WSL2 中使用 GPU 需要版本 19044（Windows 10 21H2）或更新；请先更新 Windows</translation>
+    </message>
 </context>
 <context>
     <name>matrix-data</name>
