@@ -471,5 +471,117 @@
         <source>No NVIDIA GPU was found on this machine, so TensorFlow will run on the CPU here. These commands install the GPU build; run the wizard on the computer with the NVIDIA card to check its driver ({} or newer for CUDA {}).</source>
         <translation>本机没有找到 NVIDIA GPU，因此 TensorFlow 在这里只会使用 CPU。以下命令安装的是 GPU 版本；请在装有 NVIDIA 显卡的电脑上运行本向导，检查它的驱动（CUDA {1} 需要 {0} 或更新版本）。</translation>
     </message>
+    <message>
+        <source>macOS has no CUDA: this installs plain {}, which runs on the CPU.</source>
+        <translation>macOS 没有 CUDA：这里安装普通的 {}，它在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Check that TensorFlow imports and computes on the CPU.</source>
+        <translation>检查 TensorFlow 能否导入并在 CPU 上计算。</translation>
+    </message>
+    <message>
+        <source>No project folder is mounted into the container: add -v /full/path/of/your/folder:/workspace to the docker run command (or give --prefix) to work on your files.</source>
+        <translation>没有把项目文件夹挂载到容器中：在 docker run 命令中加上 -v /你的文件夹的完整路径:/workspace（或指定 --prefix），才能处理你的文件。</translation>
+    </message>
+    <message>
+        <source>A CPU-only install uses pip or conda; docker is for the GPU build.</source>
+        <translation>仅 CPU 的安装使用 pip 或 conda；docker 用于 GPU 版本。</translation>
+    </message>
+    <message>
+        <source>CPU only: the target has no usable NVIDIA driver, so this installs plain {} without the CUDA libraries. Install the NVIDIA driver first and plan again for the GPU build.</source>
+        <translation>仅 CPU：目标机器没有可用的 NVIDIA 驱动，因此这里安装不带 CUDA 库的普通 {}。若要 GPU 版本，请先安装 NVIDIA 驱动，再重新生成计划。</translation>
+    </message>
+    <message>
+        <source>Left out: '{}' (tensorflow.org gives it for Ubuntu 22.04; this machine is {}).</source>
+        <translation>已省略：'{}'（tensorflow.org 只针对 Ubuntu 22.04 给出；这台机器是 {}）。</translation>
+    </message>
+    <message>
+        <source>Use NVIDIA's NGC TensorFlow container, built with a CUDA that knows this GPU (needs Docker and the NVIDIA Container Toolkit; check catalog.ngc.nvidia.com for the newest tag).</source>
+        <translation>使用 NVIDIA 的 NGC TensorFlow 容器，它用支持这块 GPU 的 CUDA 构建（需要 Docker 和 NVIDIA Container Toolkit；最新标签请查看 catalog.ngc.nvidia.com）。</translation>
+    </message>
+    <message>
+        <source>Or run TensorFlow on the CPU in Docker (needs Docker; no Python or glibc of this machine is used):</source>
+        <translation>或者在 Docker 中用 CPU 运行 TensorFlow（需要 Docker；不使用本机的 Python 和 glibc）：</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow {} with {} ({}, CPU only)</source>
+        <translation>用 {1} 安装 TensorFlow {0}（{2}，仅 CPU）</translation>
+    </message>
+    <message>
+        <source>Check that a container sees the GPU.</source>
+        <translation>检查容器能否看到 GPU。</translation>
+    </message>
+    <message>
+        <source>Or run TensorFlow {} on the CPU (slower, but it works here):</source>
+        <translation>或者在 CPU 上运行 TensorFlow {}（较慢，但在这里可用）：</translation>
+    </message>
+    <message>
+        <source>Install {} with the environment's pip.</source>
+        <translation>用环境中的 pip 安装 {}。</translation>
+    </message>
+    <message>
+        <source>Do this instead:</source>
+        <translation>请改为这样做：</translation>
+    </message>
+    <message>
+        <source>Native Windows or WSL2? Side by side:</source>
+        <translation>原生 Windows 还是 WSL2？对比如下：</translation>
+    </message>
+    <message>
+        <source>x rules a version out; ! a caveat; $ a cost (extra work). Per method: pip, conda, docker.</source>
+        <translation>x 表示排除该版本；! 表示注意事项；$ 表示代价（额外工作）。按安装方式：pip、conda、docker。</translation>
+    </message>
+    <message>
+        <source>WSL2 (Linux inside Windows)</source>
+        <translation>WSL2（Windows 中的 Linux）</translation>
+    </message>
+    <message>
+        <source>Native Windows</source>
+        <translation>原生 Windows</translation>
+    </message>
+    <message>
+        <source>About this machine:</source>
+        <translation>关于这台机器：</translation>
+    </message>
+    <message>
+        <source>Nothing fits this machine as it is, because:</source>
+        <translation>这台机器目前没有合适的版本，原因是：</translation>
+    </message>
+    <message>
+        <source>No TensorFlow version fits this machine.</source>
+        <translation>没有适合这台机器的 TensorFlow 版本。</translation>
+    </message>
+    <message>
+        <source>Commands to paste into {} (one at a time, in order):</source>
+        <translation>粘贴到 {} 中的命令（按顺序逐条执行）：</translation>
+    </message>
+    <message>
+        <source>--write DIR saves the same steps as a script ({}) with the files it reads ({}).</source>
+        <translation>--write DIR 会把相同的步骤保存为脚本（{}），以及它读取的文件（{}）。</translation>
+    </message>
+    <message>
+        <source>suggested</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>{} does not work on this machine: {}.</source>
+        <translation>{} 在这台机器上不可用：{}。</translation>
+    </message>
+    <message>
+        <source>{} (only with {})</source>
+        <translation>{}（仅限 {}）</translation>
+    </message>
+    <message>
+        <source>For native Windows instead: plan --tf {} (TensorFlow {} on Windows).</source>
+        <translation>若要原生 Windows：plan --tf {}（Windows 上的 TensorFlow {}）。</translation>
+    </message>
+    <message>
+        <source>{} (with {})</source>
+        <translation>{}（使用 {}）</translation>
+    </message>
+    <message>
+        <source>Instead: TensorFlow {} with {} (plan without --tf/--method).</source>
+        <translation>替代方案：用 {1} 安装 TensorFlow {0}（不带 --tf/--method 运行 plan）。</translation>
+    </message>
 </context>
 </TS>
