@@ -322,12 +322,12 @@ class _Ctx:
     in_wsl_choice: bool = False  # evaluating WSL2 rows for a Windows host (python/glibc unknown)
 
 
-# The first CUDA that has code for a GPU generation, and the first TensorFlow built with it (NVIDIA's CUDA
-# release notes; tf-compat.md: 2.4 is the first CUDA 11 build, 2.12 the first CUDA 11.8 one). A row built
-# with an older CUDA cannot run the GPU at all, whatever its PTX says; this also covers rows whose wheel
-# architectures are not recorded (2.0-2.2). Blackwell (10.x, 12.x) is ruled out by a matrix defect.
+# The first CUDA that knows a GPU generation, and the first TensorFlow built with it. Ampere (CC 8.x) needs
+# CUDA 11, i.e. TF >= 2.4 (tf-compat.md: 2.4 is the first CUDA 11.0 build with compute_80; the CUDA 10.1
+# builds fail with "device kernel image is invalid", tensorflow#41990/#43718). This also covers 2.0-2.2,
+# whose wheel architectures are not recorded. Hopper on CUDA 11.2 builds is left to the PTX rules (not
+# sourced either way); Blackwell (10.x, 12.x) is ruled out by a matrix defect.
 _CUDA_FOR_CC: tuple[tuple[tuple[int, int], str, str], ...] = (
-    ((9, 0), "11.8", "2.12"),
     ((8, 0), "11.0", "2.4"),
 )
 
