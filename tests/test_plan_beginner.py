@@ -102,7 +102,7 @@ def test_windows_build_below_the_wsl2_floor_says_the_floor_and_suggests_native()
     choice = text[text.index("Native Windows or WSL2?") :]
     assert choice.index("[Native Windows] suggested") < choice.index("[WSL2")
     assert "build 18363" in choice and "19044" in choice
-    assert "Install TensorFlow 2.10.0 with " in text  # native 2.10 (conda: the Python 3.8 fits)
+    assert "Install TensorFlow 2.10.x with " in text  # native 2.10 (conda: the Python 3.8 fits)
     rc, data = plan_json("win10-build18363-gtx1660")
     cons = data["windows_choice"]["wsl2_cons"]
     assert cons[0]["code"] == "win-wsl2-floor" and cons[0]["kind"] == "blocker"
@@ -214,6 +214,9 @@ def test_title_names_the_version_installed():
     rc, data = plan_json("ubuntu2204-a100-conda", "--tf", "2.14")
     assert rc == 0 and data["tensorflow"] == "2.14.1"
     assert any("tensorflow" in r and "2.14.1" in r for r in data["requirements"])
+    rc, data = plan_json("win11-rtx4070-py312", "--tf", "2.10")  # tensorflow<2.11: the newest 2.10 patch
+    assert data["tensorflow"] == "2.10.x" and "2.10.x" in data["steps"][0]["explain"] + plan_cli(
+        "win11-rtx4070-py312", "--tf", "2.10")[1]
 
 
 def test_ptxas_note_of_cuda_11_rows_names_no_cu12_package():

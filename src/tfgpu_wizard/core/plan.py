@@ -579,7 +579,8 @@ def installed_version(requirement: str, version: str, line: str) -> str:
     """The TensorFlow version a requirement installs: ``==2.14.1`` -> 2.14.1, ``==2.13.*`` -> 2.13.x."""
     m = re.search(r"==\s*([0-9][0-9A-Za-z.+*-]*)\s*$", requirement or "")
     if not m:
-        return version
+        # a range (tensorflow<2.11): pip picks the newest patch release of the line
+        return f"{line}.x" if re.search(r"[<>~!]", requirement or "") and line else version
     pinned = m.group(1)
     return (pinned[:-2] + ".x") if pinned.endswith(".*") else pinned
 
