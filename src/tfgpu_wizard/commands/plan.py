@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         except PlanError as exc:
             error = str(exc)
     instead = []
-    if plan is None:
+    if plan is None and (refusal is None or rec.best is None):  # a refused pin names the recommendation instead
         try:
             instead = nothing_fits(rec, host, matrix, args.shell or _default_shell(rec.platform), home=home)
         except PlanError:
