@@ -27,7 +27,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--host", metavar="REPORT.json", help="plan for the machine of a saved 'doctor --json' report"
     )
     parser.add_argument("--tf", metavar="VERSION", help="pin a TensorFlow line or version, e.g. 2.15")
-    parser.add_argument("--method", choices=["pip", "conda", "docker"], help="pin the install method")
+    parser.add_argument(
+        "--method",
+        choices=["pip", "uv", "conda", "docker"],
+        help="pin the install method (uv: the pip recipe installed with uv venv + uv pip install)",
+    )
+    parser.add_argument(
+        "--index-url", metavar="URL", help="package index for every pip/uv command (a mirror or a proxy)"
+    )
+    parser.add_argument(
+        "--offline",
+        action="store_true",
+        help="download the locked files on a connected machine, install on the target with --no-index",
+    )
     parser.add_argument("--shell", choices=["bash", "zsh", "powershell", "cmd"], help="shell of the commands")
     parser.add_argument(
         "--prefix", metavar="PATH", help="folder of the new environment (docker: your project folder)"
@@ -91,6 +103,9 @@ def run(args: argparse.Namespace) -> int:
         matrix = load_matrix()
     except MatrixError as exc:
         return _fail(str(exc))
+    args.uv = args.method == "uv"  # uv installs the pip recipe: recommend and choose as for pip
+    if args.uv:
+        args.method = "pip"
     try:
         rec = recommend(matrix, host, tf=args.tf, method=args.method)
     except ValueError as exc:
@@ -207,13 +222,15 @@ def _make_plan(rec, cand, option, host, args, shell, home):
     return build_plan(
         cand.row,
         host,
-        option.method,
+        "uv" if getattr(args, "uv", False) and option.method == "pip" else option.method,
         shell,
         args.prefix,
         keras2=args.keras2,
         python=option.python,
         cpu=not rec.gpu_mode,
         home=home,
+        index_url=getattr(args, "index_url", None),
+        offline=getattr(args, "offline", False),
     )
 
 
