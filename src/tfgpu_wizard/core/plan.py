@@ -197,7 +197,8 @@ class Plan:
                 if a == "-r" and i + 1 < len(argv) and argv[i + 1] == PlanFile("requirements.txt"):
                     new += list(self.requirements)
                     st = dataclasses.replace(
-                        st, explain="Install {} with the environment's pip.",
+                        st,
+                        explain="Install {} with uv pip." if self.method == "uv" else "Install {} with the environment's pip.",
                         explain_args=(", ".join(self.requirements),),
                     )
                     i += 2
@@ -206,6 +207,11 @@ class Plan:
                     # a pasted command cannot carry hashes: the same pinned versions, without the check
                     new = [x for x in new if x != "--require-hashes"]
                     new += [f"{p.name}=={p.version}" for p in (self.lock.packages if self.lock else ())]
+                    st = dataclasses.replace(
+                        st,
+                        explain="Install the {} locked packages (pasted, so without the hash check of the script).",
+                        explain_args=(str(len(self.lock.packages) if self.lock else 0),),
+                    )
                     i += 2
                     continue
                 new.append(a)
