@@ -91,7 +91,9 @@ def test_dry_run_of_every_posix_plan_runs_exactly_its_steps(tmp_path, shell):
             write_plan(plan, folder)
             assert _dry_run(folder, shell) == _expected(plan, folder), (row.label, py, method)
             checked += 1
-    assert checked >= 180 and refused <= 12, (checked, refused)
+    # refused: only Python 3.5 (TF 2.0-2.3), which uv cannot resolve, so the recording cannot vouch for it
+    py35 = sum(1 for _row, py in _posix_cases() if py == "3.5")
+    assert refused == 2 * py35 and checked >= 180, (checked, refused)
 
 
 def _make_venv(kind: str, where: Path) -> Path:

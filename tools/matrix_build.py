@@ -161,7 +161,9 @@ PROTOBUF_CAP = {f"2.{i}": "protobuf<3.20" for i in range(0, 6)}
 NO_TENSORRT = {"2.14"}
 # TF does not find the pip NVIDIA libraries (libcusolver.so.11) unless LD_LIBRARY_PATH names every
 # site-packages/nvidia/*/lib [H200]; such rows get an activate hook in the venv.
-NEEDS_NVIDIA_LIB_PATH: set[str] = set()
+# Set for 2.21 from the H200 measurement with pip --target (gpu-measurements.md, 2026-12-03); whether a normal
+# venv behaves the same was still being measured when this was set (docs/matrix.md says so).
+NEEDS_NVIDIA_LIB_PATH: set[str] = {"2.21"}
 
 
 def and_cuda_block() -> dict:

@@ -695,5 +695,9 @@
         <source>Install the {} locked packages (pasted, so without the hash check of the script).</source>
         <translation>安装 {} 个锁定的包（粘贴的命令无法像脚本那样校验哈希）。</translation>
     </message>
+    <message>
+        <source>The lock has no hashes: {} have no wheel and are built from source during install, so this plan cannot be installed offline or with --only-binary.</source>
+        <translation>锁文件没有哈希：{} 没有安装包（wheel），安装时要从源码构建，因此本方案无法离线安装，也不能用 --only-binary。</translation>
+    </message>
 </context>
 </TS>

@@ -818,7 +818,7 @@ def _lock_for_plan(
     if requested:
         raise PlanError(
             tr(_CTX, "TensorFlow {} with Python {} is not offered: {}").format(
-                plan.tensorflow, plan.python_version, DataText(lock.reason).text()
+                plan.tensorflow, plan.python_version, lock.reason
             )
         )
     minors = list(_get(row, "python_minors")() if callable(_get(row, "python_minors")) else [])
@@ -834,7 +834,7 @@ def _lock_for_plan(
             plan.why.append(
                 Why(
                     "Python {} is not offered for TensorFlow {}: {}. The environment gets Python {} instead.",
-                    (plan.python_version, plan.tensorflow, DataText(lock.reason), py),
+                    (plan.python_version, plan.tensorflow, lock.reason, py),
                     "warning",
                 )
             )
@@ -842,7 +842,7 @@ def _lock_for_plan(
             return other, False
     raise PlanError(
         tr(_CTX, "TensorFlow {} is not offered on {}: {}").format(
-            plan.tensorflow, plan.platform, DataText(lock.reason).text()
+            plan.tensorflow, plan.platform, lock.reason
         )
     )
 
@@ -974,7 +974,7 @@ def _offline_steps(plan: Plan) -> None:
     if not lock.hashed:
         raise PlanError(
             tr(_CTX, "TensorFlow {} with Python {} cannot be installed offline: {}").format(
-                plan.tensorflow, plan.python_version, DataText(lock.reason).text()
+                plan.tensorflow, plan.python_version, lock.reason
             )
         )
     house = _wheelhouse(plan)
@@ -1252,7 +1252,14 @@ def build_plan(
                     )
                 )
             elif not plan.lock.hashed:
-                plan.why.append(Why("The lock has no hashes: {}.", (DataText(plan.lock.reason),), "note"))
+                plan.why.append(
+                    Why(
+                        "The lock has no hashes: {} have no wheel and are built from source during install, so "
+                        "this plan cannot be installed offline or with --only-binary.",
+                        (", ".join(plan.lock.sdist_only),),
+                        "note",
+                    )
+                )
             _lock_driver_check(plan, row, host)
         if offline and method not in ("pip", "uv"):
             raise PlanError(tr(_CTX, "The offline variant is for pip and uv plans."))
