@@ -123,7 +123,7 @@ def test_activate_hook_sets_and_restores_ld_library_path(tmp_path, kind, shell):
     assert "nvidia_lib_path.py" in plan.extra_files
     # the checks run inside the activated venv
     verify = [st for st in plan.steps if st.argv and st.argv[-2:] == ("--python", plan.env_python)]
-    assert verify and verify[0].argv[:2] == ("bash", "-c")
+    assert verify and verify[0].argv[:2] == (plan.env_python, "-c")
     py = _make_venv(kind, env_dir)
     hook = tmp_path / "nvidia_lib_path.py"
     hook.write_text(plan.extra_files["nvidia_lib_path.py"].text, encoding="utf-8")
@@ -152,6 +152,12 @@ def test_activate_hook_sets_and_restores_ld_library_path(tmp_path, kind, shell):
             assert parts[3:] == ([] if before == "<unset>" else [before]), got[key]
         assert got["C"] == before
         assert got["V"] == "<unset>"
+    # the plan's checks get the same LD_LIBRARY_PATH without activating (env python -c <wrapper> program ...)
+    wrapped = subprocess.run([*verify[0].argv[:3], str(py), "-c", "import os; print(os.environ['LD_LIBRARY_PATH'])"],
+                             capture_output=True, text=True, timeout=60,
+                             env={k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"})
+    assert wrapped.returncode == 0, wrapped.stderr
+    assert [Path(p).parent.name for p in wrapped.stdout.strip().split(":")] == ["cublas", "cudnn", "cusolver"]
 
 
 def test_uv_cpu_plan_installs_for_real_then_verify(tmp_path):

@@ -1069,9 +1069,20 @@ def _nvidia_lib_path_steps(plan: Plan, row: Any) -> None:
     )
 
 
+# Runs argv[1:] with LD_LIBRARY_PATH = every nvidia/*/lib of this Python's site-packages, in front of the old
+# value: the same value the activate hook sets. No double quotes, so it passes through every shell's quoting
+# (Windows PowerShell 5.1 rejects them; pwsh runs Linux plans too).
+_WITH_NVIDIA_LIBS = (
+    "import glob,os,sys,sysconfig; p=sysconfig.get_paths()['purelib']; "
+    "d=':'.join(sorted(glob.glob(os.path.join(p,'nvidia','*','lib')))); e=dict(os.environ); "
+    "o=e.get('LD_LIBRARY_PATH'); e['LD_LIBRARY_PATH']=d+(':'+o if o else ''); "
+    "os.execvpe(sys.argv[1],sys.argv[1:],e)"
+)
+
+
 def _activated(plan: Plan) -> tuple[str, ...]:
-    """A prefix that runs a command inside the activated venv (bash sources bin/activate, then execs it)."""
-    return ("bash", "-c", '. "$0/bin/activate" && exec "$@"', plan.prefix)
+    """A prefix that runs a command with the LD_LIBRARY_PATH the venv's activate hook sets."""
+    return (plan.env_python, "-c", _WITH_NVIDIA_LIBS)
 
 
 # --------------------------------------------------------------------------------- build
