@@ -56,8 +56,13 @@ def test_every_method_and_shell(line, platform, method, shell, tmp_path):
             assert f"ADMINISTRATOR STEP: {st.reason()}" in text
     if method != "docker":
         verify, plain = plan.steps[-2], plan.steps[-1]
-        assert verify.argv == ("tfgpu-wizard", "verify", "--python", plan.env_python)
-        assert plain.argv[1:] == (
+        # conda checks run inside the activated environment (its activate.d variables set)
+        wrap = ("conda", "run", "--no-capture-output", "--prefix", plan.prefix) if method == "conda" else ()
+        if getattr(row, "needs_nvidia_lib_path", False) and method == "pip":
+            wrap = verify.argv[:3]  # env python -c <sets LD_LIBRARY_PATH like the activate hook> (issue 17)
+            assert wrap[0] == plan.env_python and "LD_LIBRARY_PATH" in wrap[2]
+        assert verify.argv == (*wrap, "tfgpu-wizard", "verify", "--python", plan.env_python)
+        assert plain.argv[len(wrap) + 1 :] == (
             "-c",
             "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))",
         )

@@ -390,7 +390,7 @@ def test_cmd_golden():
 
 def test_posix_golden_and_nul():
     assert shells.quote("/home/u/my env", "bash") == "'/home/u/my env'"
-    assert shells.quote("it's", "zsh") == "'it'\\''s'"
+    assert shells.quote("it's", "zsh") == "'it'\"'\"'s'"  # shlex.quote (issue 11)
     assert shells.quote("plain-arg_1.0", "bash") == "plain-arg_1.0"
     assert shells.quote("", "bash") == "''"
     for sh in shells.SHELLS:

@@ -30,7 +30,9 @@ def minor(line: str) -> int:
 
 # §1a Linux GPU tested configurations: line -> (tested version, python specifier, cuDNN, CUDA)
 LINUX = {
-    "2.0": ("2.0.0", ">=3.3,<3.8", "7.4", "10.0"),
+    # The docs say 3.3-3.7, but no 2.0 wheel exists below cp35 (tensorflow-gpu 2.0.0: cp27/cp35/cp36/cp37;
+    # macOS tensorflow 2.0.3: cp35) [RESOLVE], so the floor is the first Python with a wheel.
+    "2.0": ("2.0.0", ">=3.5,<3.8", "7.4", "10.0"),
     "2.1": ("2.1.0", ">=3.5,<3.8", "7.6", "10.1"),
     "2.2": ("2.2.0", ">=3.5,<3.9", "7.6", "10.1"),
     "2.3": ("2.3.0", ">=3.5,<3.9", "7.6", "10.1"),
@@ -149,6 +151,21 @@ AND_CUDA = {
 }
 
 
+# [PYPI] TF 2.0-2.5 wheels declare protobuf without an upper bound (>=3.6.1 ... >=3.9.2); at their highest
+# Python pip then picks protobuf 4-6, which fails at import (old generated code). TF's own later patches
+# (2.6.5, 2.9.3) declare protobuf<3.20,>=3.9.2 [PYPI], and those rows resolve to 3.19.6 [RESOLVE].
+PROTOBUF_CAP = {f"2.{i}": "protobuf<3.20" for i in range(0, 6)}
+# TF 2.14 on Linux: tensorflow[and-cuda]==2.14.1 pulls tensorrt==8.5.3.1, which has no cp311 wheel and no
+# sdist, so the plan fails at Python 3.11 [RESOLVE]. TensorRT is only for TF-TRT; the plan installs
+# tensorflow==2.14.1 with the and-cuda extra's own cu11 pins instead (every Python of the row).
+NO_TENSORRT = {"2.14"}
+# TF does not find the pip NVIDIA libraries (libcusolver.so.11) unless LD_LIBRARY_PATH names every
+# site-packages/nvidia/*/lib [H200]; such rows get an activate hook in the venv.
+# Set for 2.21 from the H200 measurement with pip --target (gpu-measurements.md, 2026-12-03); whether a normal
+# venv behaves the same was still being measured when this was set (docs/matrix.md says so).
+NEEDS_NVIDIA_LIB_PATH: set[str] = {"2.21"}
+
+
 def and_cuda_block() -> dict:
     out = {}
     for version, (suffix, pins, other) in AND_CUDA.items():
@@ -246,6 +263,16 @@ RECIPES = {
         "needs": ["nvidia-driver", "system-cuda-toolkit", "system-cudnn"],
         "derived": False,
         "sources": ["DOCS"],
+    },
+    "pip-cuda-wheels": {
+        "method": "pip",
+        "title": "pip in a virtual environment with TensorFlow and the CUDA/cuDNN wheels of its and-cuda extra, "
+                 "without TensorRT (tensorrt 8.5.3.1 has no wheel for Python 3.11)",
+        "python_from": "host",
+        "pip": ["{pip_requirement}", "{numpy_pin}"],
+        "needs": ["nvidia-driver"],
+        "derived": True,
+        "sources": ["PYPI", "RESOLVE"],
     },
     "pip-cpu": {
         "method": "pip",
@@ -412,8 +439,18 @@ DEFECTS = [
         "id": "and-cuda-ranges", "tensorflow": ">=2.20", "platforms": ["linux", "wsl2"], "effect": "info",
         "title": "From 2.20 the and-cuda extra uses ranges, so pip may install newer CUDA 12.x libraries",
         "symptom": "e.g. nvidia-cuda-nvcc-cu12==12.9.86 next to TF 2.20",
-        "workaround": "Pin the cu12 packages to the 2.19-style exact versions when reproducibility matters",
-        "sources": ["PYPI", "ISSUE #99592"],
+        "workaround": "The plan's requirements.lock pins what pip resolves today (cuDNN 9.28, CUDA 12.9 runtime "
+                      "and ptxas); do not pin TF's build versions instead (cuDNN 9.3 hangs XLA on Hopper)",
+        "sources": ["PYPI", "ISSUE #99592", "RESOLVE"],
+    },
+    {
+        "id": "cudnn93-hopper-xla-hang", "tensorflow": ">=2.20", "platforms": ["linux", "wsl2"],
+        "gpu_cc_min": "9.0", "gpu_cc_max": "9.0", "effect": "info",
+        "title": "With cuDNN 9.3.0.75 (TF's build pin) XLA's convolution autotuner hangs on Hopper",
+        "symptom": "model.fit with jit_compile makes no step; ~130 % CPU, GPU 0 %; with "
+                   "--xla_gpu_autotune_level=0: CUDNN_STATUS_NOT_SUPPORTED ... cudnnFinalize Failed",
+        "workaround": "Use the cuDNN pip resolves today (9.28.0.42, what the plan's lock installs); never pin 9.3",
+        "sources": ["H200"],
     },
     {
         "id": "hopper-ptx-jit", "tensorflow": ">=2.14,<2.16", "platforms": ["linux", "wsl2"],
@@ -436,11 +473,21 @@ DEFECTS = [
         "sources": ["ISSUE #89272", "ISSUE #97387", "ISSUE #99592", "ISSUE #111958", "WHEEL"],
     },
     {
-        "id": "ptxas-not-found", "tensorflow": ">=2.0", "platforms": ["linux", "wsl2"], "effect": "info",
+        "id": "ptxas-not-found", "tensorflow": ">=2.15", "platforms": ["linux", "wsl2"], "effect": "info",
         "title": "XLA cannot find ptxas",
         "symptom": "Can't find ptxas binary in ${CUDA_DIR}/bin / No PTX compilation provider is available",
         "workaround": "Provide ptxas (nvidia-cuda-nvcc-cu12, included in and-cuda, or a CUDA toolkit) and/or "
                       "set XLA_FLAGS=--xla_gpu_cuda_data_dir=...",
+        "sources": ["ISSUE #35423", "ISSUE #33375"],
+    },
+    {
+        # the CUDA 10/11 releases: the cu12 package named above does not fit them (issue 12)
+        "id": "ptxas-not-found-cuda11", "tensorflow": ">=2.0,<2.15", "platforms": ["linux", "wsl2"],
+        "effect": "info",
+        "title": "XLA cannot find ptxas",
+        "symptom": "Can't find ptxas binary in ${CUDA_DIR}/bin / No PTX compilation provider is available",
+        "workaround": "Provide ptxas of the row's CUDA 10/11 (nvidia-cuda-nvcc-cu11 for 2.14, a CUDA toolkit, or "
+                      "conda's cuda-nvcc) and/or set XLA_FLAGS=--xla_gpu_cuda_data_dir=...",
         "sources": ["ISSUE #35423", "ISSUE #33375"],
     },
     {
@@ -489,6 +536,7 @@ def row(line: str, platform: str) -> dict:
     pre = line == "2.22"
     sources = ["DOCS", "WHEEL", "PYPI" if m >= 14 else None, f"REL v{version}" if m in (14, 16, 17, 21) else None]
     notes: list[str] = []
+    companions: list[str] = []
     gpu = "cuda"
     machines = ["x86_64"]
     wheel = None
@@ -502,6 +550,13 @@ def row(line: str, platform: str) -> dict:
             pip_req = f"tensorflow[and-cuda]=={pip_version}"
             and_cuda = pip_version
             methods = {"pip": "pip-and-cuda", "conda": "conda-python-pip-and-cuda", "docker": "docker-gpu"}
+            if line in NO_TENSORRT:
+                pip_req = f"tensorflow=={pip_version}"
+                pins = AND_CUDA[pip_version][1]
+                companions = [f"{name}-{AND_CUDA[pip_version][0]}{spec}"
+                              for name, spec in zip(AND_CUDA_COLUMNS, pins, strict=True) if spec]
+                methods["pip"] = "pip-cuda-wheels"
+                sources.append("RESOLVE")
         else:
             pip_req = "tensorflow-gpu==2.0.0" if m == 0 else f"tensorflow=={line}.*"
             methods = {"pip": "pip-system-cuda", "docker": "docker-gpu"}
@@ -574,6 +629,10 @@ def row(line: str, platform: str) -> dict:
                   "toolkit": STRICT_TOOLKIT[cuda]}
     if platform == "windows" and m == 10:
         sources.append("REL v2.11.1")
+    if line in PROTOBUF_CAP or m == 0:
+        sources.append("RESOLVE")
+    if platform in ("linux", "wsl2") and line in NEEDS_NVIDIA_LIB_PATH:
+        sources.append("H200")
     out = {
         "tensorflow": line,
         "platform": platform,
@@ -589,6 +648,8 @@ def row(line: str, platform: str) -> dict:
         "machines": machines,
         "wheel": wheel,
         "pip_requirement": pip_req,
+        "companions": companions + ([PROTOBUF_CAP[line]] if line in PROTOBUF_CAP else []),
+        "needs_nvidia_lib_path": platform in ("linux", "wsl2") and line in NEEDS_NVIDIA_LIB_PATH,
         "and_cuda": and_cuda,
         "docker_tag": docker_tag if gpu == "cuda" else None,
         "numpy": numpy_facts(line),
@@ -615,6 +676,11 @@ def build() -> dict:
             "NV-RN": "https://docs.nvidia.com/cuda/archive/13.2.2/cuda-toolkit-release-notes/index.html "
                      "(Tables 2 and 3)",
             "ISSUE": "https://github.com/tensorflow/tensorflow/issues/{number}",
+            "RESOLVE": "resources/recordings/plan-resolution-*.json: every plan resolved for its target with "
+                       "uv pip compile --python-version --python-platform (tools/check_plans.py), and the "
+                       "study behind issue 17 (pip --dry-run --report, 2026-12-03)",
+            "H200": "measured by the project on an NVIDIA H200 (driver 580.159.04), 2026-12-02/03; "
+                    "docs/h200-results.md",
         },
         "drivers": {
             "toolkits": [{"cuda": c, "linux": lin, "windows": win} for c, lin, win in TOOLKITS],

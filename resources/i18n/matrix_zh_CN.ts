@@ -247,6 +247,18 @@
         <source>tensorflow-cpu with the TensorFlow-DirectML-Plugin: any DirectX 12 GPU, versions not covered by the matrix</source>
         <translation>tensorflow-cpu 加 TensorFlow-DirectML-Plugin：支持任何 DirectX 12 GPU，版本信息不在矩阵范围内</translation>
     </message>
+    <message>
+        <source>{gpu} (compute capability {cc}, {arch}) needs CUDA {need} or newer; TensorFlow {line} is built with CUDA {cuda} (use TensorFlow {tf_min} or newer)</source>
+        <translation>{gpu}（计算能力 {cc}，{arch}）需要 CUDA {need} 或更新版本；TensorFlow {line} 基于 CUDA {cuda} 构建（请使用 TensorFlow {tf_min} 或更新版本）</translation>
+    </message>
+    <message>
+        <source>GPU in WSL2 needs Windows 10 build 19044 (21H2) or newer; the Windows build is not in the report</source>
+        <translation>WSL2 中使用 GPU 需要 Windows 10 版本 19044（21H2）或更新；报告中没有 Windows 版本号</translation>
+    </message>
+    <message>
+        <source>Not possible on this Windows (build {build}): GPU in WSL2 needs build 19044 (Windows 10 21H2) or newer; update Windows to use it</source>
+        <translation>在这台 Windows（版本 {build}）上不可行：WSL2 中使用 GPU 需要版本 19044（Windows 10 21H2）或更新；请先更新 Windows</translation>
+    </message>
 </context>
 <context>
     <name>matrix-data</name>
@@ -581,6 +593,30 @@
     <message>
         <source>The 2.0 'tensorflow' wheel is CPU-only; GPU needs tensorflow-gpu==2.0.0</source>
         <translation>2.0 的 'tensorflow' wheel 仅支持 CPU；要用 GPU 需要 tensorflow-gpu==2.0.0</translation>
+    </message>
+    <message>
+        <source>pip in a virtual environment with TensorFlow and the CUDA/cuDNN wheels of its and-cuda extra, without TensorRT (tensorrt 8.5.3.1 has no wheel for Python 3.11)</source>
+        <translation>在虚拟环境中用 pip 安装 TensorFlow 及其 and-cuda 附加项中的 CUDA/cuDNN 包，不含 TensorRT（tensorrt 8.5.3.1 没有 Python 3.11 的安装包）</translation>
+    </message>
+    <message>
+        <source>The plan's requirements.lock pins what pip resolves today (cuDNN 9.28, CUDA 12.9 runtime and ptxas); do not pin TF's build versions instead (cuDNN 9.3 hangs XLA on Hopper)</source>
+        <translation>方案的 requirements.lock 固定 pip 目前解析到的版本（cuDNN 9.28、CUDA 12.9 运行时和 ptxas）；不要改为固定 TF 的构建版本（cuDNN 9.3 会让 Hopper 上的 XLA 卡住）</translation>
+    </message>
+    <message>
+        <source>With cuDNN 9.3.0.75 (TF's build pin) XLA's convolution autotuner hangs on Hopper</source>
+        <translation>使用 cuDNN 9.3.0.75（TF 的构建版本）时，XLA 的卷积自动调优在 Hopper 上卡住</translation>
+    </message>
+    <message>
+        <source>Use the cuDNN pip resolves today (9.28.0.42, what the plan's lock installs); never pin 9.3</source>
+        <translation>使用 pip 目前解析到的 cuDNN（9.28.0.42，即方案锁文件安装的版本）；不要固定为 9.3</translation>
+    </message>
+    <message>
+        <source>model.fit with jit_compile makes no step; ~130 % CPU, GPU 0 %; with --xla_gpu_autotune_level=0: CUDNN_STATUS_NOT_SUPPORTED ... cudnnFinalize Failed</source>
+        <translation>启用 jit_compile 的 model.fit 一步也不走；CPU 约 130 %，GPU 0 %；加 --xla_gpu_autotune_level=0 时：CUDNN_STATUS_NOT_SUPPORTED ... cudnnFinalize Failed</translation>
+    </message>
+    <message>
+        <source>Provide ptxas of the row's CUDA 10/11 (nvidia-cuda-nvcc-cu11 for 2.14, a CUDA toolkit, or conda's cuda-nvcc) and/or set XLA_FLAGS=--xla_gpu_cuda_data_dir=...</source>
+        <translation>提供该行 CUDA 10/11 的 ptxas（2.14 用 nvidia-cuda-nvcc-cu11、CUDA 工具包或 conda 的 cuda-nvcc），和/或设置 XLA_FLAGS=--xla_gpu_cuda_data_dir=...</translation>
     </message>
 </context>
 </TS>

@@ -471,5 +471,233 @@
         <source>No NVIDIA GPU was found on this machine, so TensorFlow will run on the CPU here. These commands install the GPU build; run the wizard on the computer with the NVIDIA card to check its driver ({} or newer for CUDA {}).</source>
         <translation>本机没有找到 NVIDIA GPU，因此 TensorFlow 在这里只会使用 CPU。以下命令安装的是 GPU 版本；请在装有 NVIDIA 显卡的电脑上运行本向导，检查它的驱动（CUDA {1} 需要 {0} 或更新版本）。</translation>
     </message>
+    <message>
+        <source>macOS has no CUDA: this installs plain {}, which runs on the CPU.</source>
+        <translation>macOS 没有 CUDA：这里安装普通的 {}，它在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Check that TensorFlow imports and computes on the CPU.</source>
+        <translation>检查 TensorFlow 能否导入并在 CPU 上计算。</translation>
+    </message>
+    <message>
+        <source>No project folder is mounted into the container: add -v /full/path/of/your/folder:/workspace to the docker run command (or give --prefix) to work on your files.</source>
+        <translation>没有把项目文件夹挂载到容器中：在 docker run 命令中加上 -v /你的文件夹的完整路径:/workspace（或指定 --prefix），才能处理你的文件。</translation>
+    </message>
+    <message>
+        <source>A CPU-only install uses pip or conda; docker is for the GPU build.</source>
+        <translation>仅 CPU 的安装使用 pip 或 conda；docker 用于 GPU 版本。</translation>
+    </message>
+    <message>
+        <source>CPU only: the target has no usable NVIDIA driver, so this installs plain {} without the CUDA libraries. Install the NVIDIA driver first and plan again for the GPU build.</source>
+        <translation>仅 CPU：目标机器没有可用的 NVIDIA 驱动，因此这里安装不带 CUDA 库的普通 {}。若要 GPU 版本，请先安装 NVIDIA 驱动，再重新生成计划。</translation>
+    </message>
+    <message>
+        <source>Left out: '{}' (tensorflow.org gives it for Ubuntu 22.04; this machine is {}).</source>
+        <translation>已省略：'{}'（tensorflow.org 只针对 Ubuntu 22.04 给出；这台机器是 {}）。</translation>
+    </message>
+    <message>
+        <source>Use NVIDIA's NGC TensorFlow container, built with a CUDA that knows this GPU (needs Docker and the NVIDIA Container Toolkit; check catalog.ngc.nvidia.com for the newest tag).</source>
+        <translation>使用 NVIDIA 的 NGC TensorFlow 容器，它用支持这块 GPU 的 CUDA 构建（需要 Docker 和 NVIDIA Container Toolkit；最新标签请查看 catalog.ngc.nvidia.com）。</translation>
+    </message>
+    <message>
+        <source>Or run TensorFlow on the CPU in Docker (needs Docker; no Python or glibc of this machine is used):</source>
+        <translation>或者在 Docker 中用 CPU 运行 TensorFlow（需要 Docker；不使用本机的 Python 和 glibc）：</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow {} with {} ({}, CPU only)</source>
+        <translation>用 {1} 安装 TensorFlow {0}（{2}，仅 CPU）</translation>
+    </message>
+    <message>
+        <source>Check that a container sees the GPU.</source>
+        <translation>检查容器能否看到 GPU。</translation>
+    </message>
+    <message>
+        <source>Or run TensorFlow {} on the CPU (slower, but it works here):</source>
+        <translation>或者在 CPU 上运行 TensorFlow {}（较慢，但在这里可用）：</translation>
+    </message>
+    <message>
+        <source>Install {} with the environment's pip.</source>
+        <translation>用环境中的 pip 安装 {}。</translation>
+    </message>
+    <message>
+        <source>Do this instead:</source>
+        <translation>请改为这样做：</translation>
+    </message>
+    <message>
+        <source>Native Windows or WSL2? Side by side:</source>
+        <translation>原生 Windows 还是 WSL2？对比如下：</translation>
+    </message>
+    <message>
+        <source>x rules a version out; ! a caveat; $ a cost (extra work). Per method: pip, conda, docker.</source>
+        <translation>x 表示排除该版本；! 表示注意事项；$ 表示代价（额外工作）。按安装方式：pip、conda、docker。</translation>
+    </message>
+    <message>
+        <source>WSL2 (Linux inside Windows)</source>
+        <translation>WSL2（Windows 中的 Linux）</translation>
+    </message>
+    <message>
+        <source>Native Windows</source>
+        <translation>原生 Windows</translation>
+    </message>
+    <message>
+        <source>About this machine:</source>
+        <translation>关于这台机器：</translation>
+    </message>
+    <message>
+        <source>Nothing fits this machine as it is, because:</source>
+        <translation>这台机器目前没有合适的版本，原因是：</translation>
+    </message>
+    <message>
+        <source>No TensorFlow version fits this machine.</source>
+        <translation>没有适合这台机器的 TensorFlow 版本。</translation>
+    </message>
+    <message>
+        <source>Commands to paste into {} (one at a time, in order):</source>
+        <translation>粘贴到 {} 中的命令（按顺序逐条执行）：</translation>
+    </message>
+    <message>
+        <source>--write DIR saves the same steps as a script ({}) with the files it reads ({}).</source>
+        <translation>--write DIR 会把相同的步骤保存为脚本（{}），以及它读取的文件（{}）。</translation>
+    </message>
+    <message>
+        <source>suggested</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>{} does not work on this machine: {}.</source>
+        <translation>{} 在这台机器上不可用：{}。</translation>
+    </message>
+    <message>
+        <source>{} (only with {})</source>
+        <translation>{}（仅限 {}）</translation>
+    </message>
+    <message>
+        <source>For native Windows instead: plan --tf {} (TensorFlow {} on Windows).</source>
+        <translation>若要原生 Windows：plan --tf {}（Windows 上的 TensorFlow {}）。</translation>
+    </message>
+    <message>
+        <source>{} (with {})</source>
+        <translation>{}（使用 {}）</translation>
+    </message>
+    <message>
+        <source>Instead: TensorFlow {} with {} (plan without --tf/--method).</source>
+        <translation>替代方案：用 {1} 安装 TensorFlow {0}（不带 --tf/--method 运行 plan）。</translation>
+    </message>
+    <message>
+        <source>Driver for CUDA {}: at least {} runs it (CUDA minor-version compatibility); {} or newer (CUDA {}'s own driver) is needed for PTX the driver must JIT-compile itself, e.g. TensorFlow's compute_90 PTX on H100/H200 or PTX newer than the driver. Measured on an H200 with driver 580.159; older drivers were not measured.</source>
+        <translation>CUDA {0} 的驱动：至少 {1} 即可运行（CUDA 次版本兼容）；驱动需自行 JIT 编译 PTX 时（例如 H100/H200 上 TensorFlow 的 compute_90 PTX，或比驱动新的 PTX）需要 {2} 或更新（CUDA {3} 自带的驱动）。已在 H200（驱动 580.159）上实测；更旧的驱动未实测。</translation>
+    </message>
+    <message>
+        <source>On a computer with internet access (any OS, with pip): download every file of requirements.lock for the target into {}, then copy that folder and this plan to the target.</source>
+        <translation>在一台能上网的电脑上（任意系统，需有 pip）：把 requirements.lock 中目标机器所需的全部文件下载到 {}，再把该文件夹和本方案复制到目标机器。</translation>
+    </message>
+    <message>
+        <source>Offline: the files are downloaded on a connected computer and installed here with --no-index --find-links {}; nothing is fetched from the internet on this machine.</source>
+        <translation>离线：文件在联网的电脑上下载，在本机用 --no-index --find-links {} 安装；本机不会从网络获取任何东西。</translation>
+    </message>
+    <message>
+        <source>Make activating the environment put the pip NVIDIA libraries on LD_LIBRARY_PATH (deactivate restores it); TensorFlow {} does not find libcusolver without it.</source>
+        <translation>让激活环境时把 pip 安装的 NVIDIA 库加入 LD_LIBRARY_PATH（deactivate 时恢复）；否则 TensorFlow {} 找不到 libcusolver。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {} finds the pip CUDA libraries only when LD_LIBRARY_PATH names every nvidia/*/lib folder: the venv's activate script sets it, so activate the environment before you run TensorFlow (the checks below do).</source>
+        <translation>只有当 LD_LIBRARY_PATH 列出每个 nvidia/*/lib 文件夹时，TensorFlow {} 才能找到 pip 安装的 CUDA 库：venv 的 activate 脚本会设置它，所以运行 TensorFlow 前请先激活环境（下面的检查会这样做）。</translation>
+    </message>
+    <message>
+        <source>Create the virtual environment {} with uv (Python {}; uv downloads a managed Python {} if none is installed).</source>
+        <translation>用 uv 创建虚拟环境 {0}（Python {1}；若未安装，uv 会下载一个托管的 Python {2}）。</translation>
+    </message>
+    <message>
+        <source>Install the fully pinned set with uv pip (hash-checked where the lock has hashes).</source>
+        <translation>用 uv pip 安装完全固定的包集合（锁文件有哈希时会校验哈希）。</translation>
+    </message>
+    <message>
+        <source>uv in a virtual environment keeps TensorFlow apart from the rest of your Python.</source>
+        <translation>用 uv 建立的虚拟环境让 TensorFlow 与你的其他 Python 互不干扰。</translation>
+    </message>
+    <message>
+        <source>The lock installs the CUDA {} runtime (nvidia-cuda-runtime {}), not the CUDA {} TensorFlow was built with: pip resolves the and-cuda ranges to the newest 12.x wheels.</source>
+        <translation>锁文件安装的是 CUDA {0} 运行时（nvidia-cuda-runtime {1}），而不是构建 TensorFlow 时用的 CUDA {2}：pip 会把 and-cuda 的版本范围解析为最新的 12.x 包。</translation>
+    </message>
+    <message>
+        <source>This machine's driver {} is older than {} (CUDA {}): XLA warns that the driver is older than ptxas and compiles less in parallel, and PTX-only kernels may fail to load. Update the driver if you can.</source>
+        <translation>本机驱动 {0} 比 {1}（CUDA {2}）旧：XLA 会警告驱动比 ptxas 旧并减少并行编译，仅有 PTX 的内核可能无法加载。如有可能请更新驱动。</translation>
+    </message>
+    <message>
+        <source>Install the locked set from the downloaded files only (no internet).</source>
+        <translation>只从下载好的文件安装锁定的包集合（不联网）。</translation>
+    </message>
+    <message>
+        <source>Install uv with pip into its own small venv, only if uv is not on PATH yet.</source>
+        <translation>仅当 PATH 中还没有 uv 时，用 pip 把 uv 安装到它自己的小 venv 中。</translation>
+    </message>
+    <message>
+        <source>uv makes the environment with Python {} even when this machine's Python does not fit the row: it uses an installed Python {} or downloads a managed one (that download was not tested here: these machines cannot reach it).</source>
+        <translation>即使本机的 Python 不符合该行，uv 也能用 Python {0} 创建环境：它使用已安装的 Python {1}，或下载一个托管版本（该下载未在此测试：这些机器无法访问它）。</translation>
+    </message>
+    <message>
+        <source>Measured here: uv installed {} {}x as fast as pip with a cold cache and {}x with a warm one (benchmarks/bench_install.py, fresh venv each time).</source>
+        <translation>实测：安装 {0} 时，冷缓存下 uv 的速度是 pip 的 {1} 倍，热缓存下是 {2} 倍（benchmarks/bench_install.py，每次都是新 venv）。</translation>
+    </message>
+    <message>
+        <source>Python {} is not offered for TensorFlow {}: {}. The environment gets Python {} instead.</source>
+        <translation>TensorFlow {1} 不提供 Python {0}：{2}。环境改用 Python {3}。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {} is not offered on {}: {}</source>
+        <translation>{1} 上不提供 TensorFlow {0}：{2}</translation>
+    </message>
+    <message>
+        <source>The offline variant is for pip and uv plans.</source>
+        <translation>离线方案只适用于 pip 和 uv。</translation>
+    </message>
+    <message>
+        <source>Install the fully pinned set from requirements.lock (every package and its hash, resolved for this platform and Python on {}).</source>
+        <translation>从 requirements.lock 安装完全固定的包集合（每个包及其哈希，于 {} 针对此平台和 Python 解析）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {} with Python {} is not offered: {}</source>
+        <translation>不提供 TensorFlow {0} 搭配 Python {1}：{2}</translation>
+    </message>
+    <message>
+        <source>An offline plan needs the lock of TensorFlow {} with Python {}, and none is recorded.</source>
+        <translation>离线方案需要 TensorFlow {0} 搭配 Python {1} 的锁文件，但没有记录。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {} with Python {} cannot be installed offline: {}</source>
+        <translation>TensorFlow {0} 搭配 Python {1} 无法离线安装：{2}</translation>
+    </message>
+    <message>
+        <source>Unknown method {!r}: choose pip, uv, conda or docker.</source>
+        <translation>未知的方式 {!r}：请选择 pip、uv、conda 或 docker。</translation>
+    </message>
+    <message>
+        <source>No recorded resolution matches this plan, so it installs from the loose requirements.txt (versions are chosen at install time).</source>
+        <translation>没有与本方案匹配的解析记录，因此从宽松的 requirements.txt 安装（版本在安装时才确定）。</translation>
+    </message>
+    <message>
+        <source>Resolved for {} with Python {} on {} ({}); re-run tools/check_plans.py to refresh.</source>
+        <translation>于 {2} 针对 {0}、Python {1} 解析（{3}）；重新运行 tools/check_plans.py 可刷新。</translation>
+    </message>
+    <message>
+        <source>The lock has no hashes: {}.</source>
+        <translation>锁文件没有哈希：{}。</translation>
+    </message>
+    <message>
+        <source>No hashes: {}</source>
+        <translation>无哈希：{}</translation>
+    </message>
+    <message>
+        <source>Install {} with uv pip.</source>
+        <translation>用 uv pip 安装 {}。</translation>
+    </message>
+    <message>
+        <source>Install the {} locked packages (pasted, so without the hash check of the script).</source>
+        <translation>安装 {} 个锁定的包（粘贴的命令无法像脚本那样校验哈希）。</translation>
+    </message>
+    <message>
+        <source>The lock has no hashes: {} have no wheel and are built from source during install, so this plan cannot be installed offline or with --only-binary.</source>
+        <translation>锁文件没有哈希：{} 没有安装包（wheel），安装时要从源码构建，因此本方案无法离线安装，也不能用 --only-binary。</translation>
+    </message>
 </context>
 </TS>

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from tfgpu_wizard.core.i18n import N_
-from tfgpu_wizard.core.text import display_width, pad
+from tfgpu_wizard.core.text import pad
 
 CTX = "plan"
 
@@ -30,7 +30,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--host", metavar="REPORT.json", help="plan for the machine of a saved 'doctor --json' report"
     )
     parser.add_argument("--tf", metavar="VERSION", help="pin a TensorFlow line or version, e.g. 2.15")
-    parser.add_argument("--method", choices=METHODS, help="pin the install method")
+    parser.add_argument(
+        "--method",
+        choices=METHODS,
+        help="pin the install method (uv: the pip recipe installed with uv venv + uv pip install)",
+    )
+    parser.add_argument(
+        "--index-url", metavar="URL", help="package index for every pip/uv command (a mirror or a proxy)"
+    )
+    parser.add_argument(
+        "--offline",
+        action="store_true",
+        help="download the locked files on a connected machine, install on the target with --no-index",
+    )
     parser.add_argument("--shell", choices=SHELLS, help="shell of the commands")
     parser.add_argument(
         "--prefix", metavar="PATH", help="folder of the new environment (docker: your project folder)"
@@ -79,80 +91,296 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import shells
     from tfgpu_wizard.core.i18n import tr
     from tfgpu_wizard.core.matrix import MatrixError, load_matrix
-    from tfgpu_wizard.core.plan import PlanError, build_plan, write_plan
+    from tfgpu_wizard.core.plan import PlanError, nothing_fits, write_plan
     from tfgpu_wizard.core.recommend import recommend
 
     if args.host:
         host = _load_host(args.host)
+        home = None  # the target's home is read from its report, never this machine's
     else:
         from tfgpu_wizard.core.host import detect_host
 
         host = detect_host()
+        home = str(Path.home())
     try:
         matrix = load_matrix()
     except MatrixError as exc:
         return _fail(str(exc))
+    args.uv = args.method == "uv"  # uv installs the pip recipe: recommend and choose as for pip
+    if args.uv:
+        args.method = "pip"
     try:
         rec = recommend(matrix, host, tf=args.tf, method=args.method)
     except ValueError as exc:
         return _fail(str(exc))
-    cand = rec.chosen
     out = sys.stdout
-    if not args.json:
-        _print_table(rec, out, tr)
-    if cand is None:
-        msg = tr(CTX, "No TensorFlow version fits this machine as asked.")
-        if rec.pin is not None:
-            msg += " " + "; ".join(r.message for r in rec.pin.reasons)
-        return _fail(msg, 1)
-    option = (
-        next((m for m in cand.methods if m.method == args.method), None) if args.method else cand.best_method
-    )
-    if option is None:
-        return _fail(tr(CTX, "No install method fits TensorFlow {} here.").format(cand.row.version), 1)
-    shell = args.shell or _default_shell(cand.row.platform)
-    try:
-        plan = build_plan(
-            cand.row, host, option.method, shell, args.prefix, keras2=args.keras2, python=option.python
-        )
-    except PlanError as exc:
-        return _fail(str(exc), 1)
+    report = _report(rec)
+    cand, option, refusal = _choose(rec, args, tr)
+    shell = args.shell or _default_shell(cand.row.platform if cand is not None else rec.platform)
+    plan = None
+    error = ""
+    if cand is not None and option is not None and refusal is None:
+        try:
+            plan = _make_plan(rec, cand, option, host, args, shell, home)
+        except PlanError as exc:
+            error = str(exc)
+    instead = []
+    if plan is None and (refusal is None or rec.best is None):  # a refused pin names the recommendation instead
+        try:
+            instead = nothing_fits(rec, host, matrix, args.shell or _default_shell(rec.platform), home=home)
+        except PlanError:
+            instead = []
     written: list[Path] = []
-    if args.write:
+    if plan is not None and args.write:
         try:
             written = write_plan(plan, args.write, force=args.force)
         except PlanError as exc:
             return _fail(str(exc), 1)
     if args.json:
-        data = plan.to_dict()
-        data["status"] = cand.status
-        data["reasons"] = [r.message for r in cand.reasons]
+        data = plan.to_dict() if plan is not None else {}
+        if plan is not None:
+            data["steps_script"] = [
+                {"explain": st.text(), "command": st.command(plan.shell)} for st in plan.steps
+            ]
+            data["steps"] = [
+                {**d, "command": st.command(plan.shell)} for d, st in zip(data["steps"], plan.paste_steps(), strict=True)
+            ]
+        data.update(report)
+        data["installable"] = plan is not None
+        data["status"] = cand.status if cand is not None else None
+        data["reasons"] = [r.message for r in cand.reasons] if cand is not None else []
+        data["refusal"] = refusal or error or None
+        data["nothing_fits"] = (
+            None
+            if plan is not None
+            else {
+                "because": [r["message"] for r in report["blockers_summary"]],
+                "instead": [i.to_dict(args.shell or _default_shell(rec.platform)) for i in instead],
+            }
+        )
         data["written"] = [str(p) for p in written]
         print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
+        if plan is None:
+            print(f"tfgpu-wizard plan: {refusal or error or tr(CTX, 'No TensorFlow version fits this machine.')}",
+                  file=sys.stderr)
+            return 1
         return 0
-    print("", file=out)
-    print(plan.title(), file=out)
-    for w in plan.why:
-        mark = {"warning": "!", "note": "·"}.get(w.kind, "✓" if _utf(out) else "+")
-        print(f"  {mark} {w.text()}", file=out)
-    print("", file=out)
-    print(tr(CTX, "Commands ({}):").format(shell), file=out)
-    for i, st in enumerate(plan.steps, 1):
-        admin = (" [" + tr(CTX, "administrator: {}").format(st.reason()) + "]") if st.admin else ""
-        print(f"  {i}. {st.text()}{admin}", file=out)
-        cmd = st.command(shell)
-        if cmd:
-            for ln in cmd.splitlines():
-                print(f"       {ln}", file=out)
+    _print_table(rec, out, tr)
+    _print_windows_choice(rec, out, tr)
+    if plan is None:
+        print("", file=out)
+        if refusal or error:
+            print("! " + (refusal or error), file=out)
+        else:
+            print(tr(CTX, "Nothing fits this machine as it is, because:"), file=out)
+            for r in report["blockers_summary"]:
+                print(f"  - {r['message']}", file=out)
+        _print_instead(instead, args.shell or _default_shell(rec.platform), out, tr)
+        return _fail(refusal or error or tr(CTX, "No TensorFlow version fits this machine."), 1)
+    _print_plan(plan, rec, out, tr)
     if written:
         print("", file=out)
         print(
             tr(CTX, "Wrote {} files to {}; run {} there.").format(
-                len(written), args.write, shells.script_name(shell)
+                len(written), args.write, shells.script_name(plan.shell)
             ),
             file=out,
         )
     return 0
+
+
+def _choose(rec, args, tr):
+    """(candidate, method option, refusal text): what to plan, or why the pin cannot be planned."""
+    if rec.pin is not None:
+        cand = rec.pin.candidate
+        if cand is None:
+            return None, None, "; ".join(r.message for r in rec.pin.reasons)
+        option = (
+            next((m for m in cand.methods if m.method == args.method), None) if args.method else cand.best_method
+        )
+        if cand.status == "ruled-out" or option is None or not option.usable:
+            why = [r.message for r in cand.blockers]
+            if option is not None:
+                why += [r.message for r in option.reasons if r.kind == "blocker" and r.message not in why]
+            what = f"TensorFlow {cand.row.version}" + (f" ({args.method})" if args.method else "")
+            text = tr(CTX, "{} does not work on this machine: {}.").format(what, "; ".join(why) or "-")
+            if rec.best is not None and rec.best.best_method is not None:
+                text += " " + tr(CTX, "Instead: TensorFlow {} with {} (plan without --tf/--method).").format(
+                    rec.best.row.version, rec.best.best_method.method
+                )
+            return cand, option, text
+        return cand, option, None
+    wc = rec.windows_choice
+    if wc is not None and wc.suggested == "wsl2" and wc.wsl2 is not None and wc.wsl2.best_method is not None:
+        return wc.wsl2, wc.wsl2.best_method, None
+    cand = rec.best
+    if cand is None or cand.best_method is None:
+        return None, None, None
+    return cand, cand.best_method, None
+
+
+def _make_plan(rec, cand, option, host, args, shell, home):
+    from tfgpu_wizard.core.plan import build_plan
+
+    return build_plan(
+        cand.row,
+        host,
+        "uv" if getattr(args, "uv", False) and option.method == "pip" else option.method,
+        shell,
+        args.prefix,
+        keras2=args.keras2,
+        python=option.python,
+        cpu=not rec.gpu_mode,
+        home=home,
+        index_url=getattr(args, "index_url", None),
+        offline=getattr(args, "offline", False),
+    )
+
+
+def _reason_dict(r) -> dict:
+    return {"code": r.code, "kind": r.kind, "message": r.message, "detail": r.detail, "sources": list(r.sources)}
+
+
+def _cand_dict(c) -> dict:
+    minors = c.row.python_minors()
+    bm = c.best_method
+    return {
+        "tensorflow": c.row.version,
+        "line": c.row.tensorflow,
+        "platform": c.row.platform,
+        "status": c.status,
+        "uses_gpu": c.uses_gpu,
+        "python": f"{minors[0]}–{minors[-1]}" if minors else str(c.row.python),
+        "cuda": c.row.cuda,
+        "cudnn": c.row.cudnn,
+        "best_method": bm.method if bm else None,
+        "only_method": bm.method if bm and sum(m.usable for m in c.methods) == 1 else None,
+        "reasons": [_reason_dict(r) for r in c.reasons],
+        "methods": [
+            {
+                "method": m.method,
+                "usable": m.usable,
+                "python": m.python,
+                "reasons": [_reason_dict(r) for r in m.reasons],
+            }
+            for m in c.methods
+        ],
+    }
+
+
+def _report(rec) -> dict:
+    """Everything the text output shows, as data (``plan --json``)."""
+    alternatives = [c for c in rec.candidates if c.status not in ("recommended", "ruled-out")]
+    ruled_out = [c for c in rec.candidates if c.status == "ruled-out"]
+    seen: set[str] = set()
+    blockers = []
+    for c in ruled_out:
+        for r in c.blockers:
+            if r.code not in seen and r.code != "prerelease":
+                seen.add(r.code)
+                blockers.append(_reason_dict(r))
+    wc = rec.windows_choice
+    return {
+        "host_platform": rec.platform,
+        "gpu_mode": rec.gpu_mode,
+        "notes": [_reason_dict(n) for n in rec.notes],
+        "recommendation": _cand_dict(rec.best) if rec.best is not None else None,
+        "alternatives": [_cand_dict(c) for c in alternatives],
+        "ruled_out": [_cand_dict(c) for c in ruled_out],
+        "blockers_summary": blockers,
+        "pin": None
+        if rec.pin is None
+        else {
+            "tf": rec.pin.tf,
+            "method": rec.pin.method,
+            "candidate": _cand_dict(rec.pin.candidate) if rec.pin.candidate is not None else None,
+            "reasons": [_reason_dict(r) for r in rec.pin.reasons],
+        },
+        "windows_choice": None
+        if wc is None
+        else {
+            "suggested": wc.suggested,
+            "wsl2": _cand_dict(wc.wsl2) if wc.wsl2 is not None else None,
+            "native": _cand_dict(wc.native) if wc.native is not None else None,
+            "wsl2_pros": [_reason_dict(r) for r in wc.wsl2_pros],
+            "wsl2_cons": [_reason_dict(r) for r in wc.wsl2_cons],
+            "native_pros": [_reason_dict(r) for r in wc.native_pros],
+            "native_cons": [_reason_dict(r) for r in wc.native_cons],
+            "directml": _reason_dict(wc.directml),
+        },
+    }
+
+
+def _print_plan(plan, rec, out, tr) -> None:
+    print("", file=out)
+    print(plan.title(), file=out)
+    if rec.pin is not None and rec.pin.reasons:
+        for r in rec.pin.reasons:
+            print(f"  $ {r.message}" if r.kind == "cost" else f"  · {r.message}", file=out)
+    for w in plan.why:
+        mark = {"warning": "!", "note": "·"}.get(w.kind, "✓" if _utf(out) else "+")
+        print(f"  {mark} {w.text()}", file=out)
+    print("", file=out)
+    print(tr(CTX, "Commands to paste into {} (one at a time, in order):").format(plan.shell), file=out)
+    for i, st in enumerate(plan.paste_steps(), 1):
+        admin = (" [" + tr(CTX, "administrator: {}").format(st.reason()) + "]") if st.admin else ""
+        print(f"  {i}. {st.text()}{admin}", file=out)
+        cmd = st.command(plan.shell)
+        if cmd:
+            for ln in cmd.splitlines():
+                print(f"       {ln}", file=out)
+    from tfgpu_wizard.core import shells
+
+    print("", file=out)
+    print(
+        tr(CTX, "--write DIR saves the same steps as a script ({}) with the files it reads ({}).").format(
+            shells.script_name(plan.shell), ", ".join(n for n in plan.files() if n != shells.script_name(plan.shell))
+        ),
+        file=out,
+    )
+
+
+def _print_instead(instead, shell, out, tr) -> None:
+    if not instead:
+        return
+    print("", file=out)
+    print(tr(CTX, "Do this instead:"), file=out)
+    for alt in instead:
+        print(f"  * {alt.why.text()}", file=out)
+        steps = alt.plan.paste_steps() if alt.plan is not None else alt.steps
+        for st in steps:
+            cmd = st.command(shell)
+            print(f"      - {st.text()}", file=out)
+            if cmd:
+                for ln in cmd.splitlines():
+                    print(f"          {ln}", file=out)
+
+
+def _print_windows_choice(rec, out, tr) -> None:
+    wc = rec.windows_choice
+    if wc is None:
+        return
+    print("", file=out)
+    print(tr(CTX, "Native Windows or WSL2? Side by side:"), file=out)
+    sides = [("wsl2", tr(CTX, "WSL2 (Linux inside Windows)"), wc.wsl2, wc.wsl2_pros, wc.wsl2_cons),
+             ("native", tr(CTX, "Native Windows"), wc.native, wc.native_pros, wc.native_cons)]
+    if wc.suggested == "native":
+        sides.reverse()
+    for key, title, cand, pros, cons in sides:
+        head = f"  [{title}]"
+        if wc.suggested == key:
+            head += " " + tr(CTX, "suggested")
+        if cand is not None:
+            head += f": TensorFlow {cand.row.version}"
+        print(head, file=out)
+        for r in pros:
+            print(f"      + {r.message}", file=out)
+        for r in cons:
+            print(f"      {'x' if r.kind == 'blocker' else '-'} {r.message}", file=out)
+    print(f"  [DirectML] {wc.directml.message}", file=out)
+    if wc.suggested == "wsl2" and wc.native is not None:
+        print("  " + tr(CTX, "For native Windows instead: plan --tf {} (TensorFlow {} on Windows).").format(
+            wc.native.row.tensorflow, wc.native.row.version), file=out)
 
 
 def _utf(stream) -> bool:
@@ -164,6 +392,8 @@ def _utf(stream) -> bool:
 
 
 def _print_table(rec, out, tr) -> None:
+    """The recommendation, the host notes, then every row: its status, its own reasons, and per install
+    method what stops it or what it costs (a row that works only through Docker says so)."""
     if rec.best is not None:
         bm = rec.best.best_method
         print(
@@ -172,24 +402,42 @@ def _print_table(rec, out, tr) -> None:
             ),
             file=out,
         )
+    if rec.notes:
+        print(tr(CTX, "About this machine:"), file=out)
     for n in rec.notes:
-        print(f"  · {n.message}", file=out)
+        print(f"  {'!' if n.kind in ('blocker', 'caveat') else '·'} {n.message}", file=out)
     print("", file=out)
     status_words = {s: tr(CTX, s) for s in STATUS_WORDS}
-    width = max(len("status"), *(display_width(w) for w in status_words.values())) + 2
-    print(
-        f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}{_pad(tr(CTX, 'status'), width)}" + tr(CTX, "why"),
-        file=out,
-    )
+    print(f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}" + tr(CTX, "status"), file=out)
     for c in rec.candidates:
         row = c.row
         cuda = f"{row.cuda or '-'} / {row.cudnn or '-'}"
-        reasons = c.blockers if c.status == "ruled-out" else c.caveats
-        why = "; ".join(r.message for r in reasons[:2])
         minors = row.python_minors()
         py = f"{minors[0]}–{minors[-1]}" if minors else str(row.python)
-        status = _pad(status_words.get(c.status, c.status), width)
-        print(f"  {row.version:<10}{py:<16}{cuda:<14}{status}{why}", file=out)
+        status = status_words.get(c.status, c.status)
+        usable = [m for m in c.methods if m.usable]
+        if c.status != "ruled-out" and len(usable) == 1 and len(c.methods) > 1:
+            status = tr(CTX, "{} (only with {})").format(status, usable[0].method)
+        elif c.status != "ruled-out" and usable:
+            status = tr(CTX, "{} (with {})").format(status, usable[0].method)
+        print(f"  {row.version:<10}{py:<16}{cuda:<14}{status}", file=out)
+        shown = [r for r in c.reasons if r.kind in ("blocker", "caveat", "cost")]
+        if c.status == "recommended":
+            shown = [r for r in c.reasons if r.kind != "ok"]
+        for r in shown:
+            mark = {"blocker": "x", "caveat": "!", "cost": "$"}.get(r.kind, "·")
+            print(f"      {mark} {r.message}", file=out)
+        for m in c.methods:
+            said = [r for r in m.reasons if r.kind in ("blocker", "caveat", "cost")]
+            if not said:
+                continue
+            head = f"{m.method}: " + (status_words["works"] if m.usable else status_words["ruled-out"])
+            print(f"      {head} - " + "; ".join(r.message for r in said), file=out)
+    print("", file=out)
+    print(
+        tr(CTX, "x rules a version out; ! a caveat; $ a cost (extra work). Per method: pip, conda, docker."),
+        file=out,
+    )
 
 
 # The candidate statuses of core.recommend, as shown in the table (translated with tr(CTX, ...)).

@@ -377,6 +377,10 @@ class Row:
     defects: tuple[Defect, ...]
     notes: tuple[str, ...]
     sources: tuple[str, ...]
+    # pip requirements installed beside pip_requirement (protobuf<3.20 for TF 2.0-2.5, the cu11 wheels of 2.14)
+    companions: tuple[str, ...] = ()
+    # TF does not find the pip NVIDIA libraries unless LD_LIBRARY_PATH names every nvidia/*/lib (2.21)
+    needs_nvidia_lib_path: bool = False
 
     @property
     def key(self) -> tuple[str, str]:
@@ -857,6 +861,7 @@ def _build_row(r: dict[str, Any], i: int, seen: dict[tuple[str, str], int], reci
         keras=KerasFacts(major=k["major"], requirement=k.get("requirement"), legacy_package=legacy.get("package"),
                          legacy_env=dict(legacy.get("env", {})), note=k.get("note")),
         methods=methods, defects=(), notes=_tuple_of(r.get("notes")), sources=_tuple_of(r["sources"]),
+        companions=_tuple_of(r.get("companions")), needs_nvidia_lib_path=bool(r.get("needs_nvidia_lib_path")),
     )
     # defects are attached after the row exists (Defect.applies needs the row)
     object.__setattr__(row, "defects", tuple(d for d in defects if d.applies(row) or (

@@ -42,15 +42,25 @@ from typing import Any
 from tfgpu_wizard.core import shells
 from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.matrix import DataText
-from tfgpu_wizard.core.paths import cli_command, matrix_path
+from tfgpu_wizard.core.paths import cli_command, matrix_path, resources_dir
 from tfgpu_wizard.core.shells import EnvValue, PlanFile, Step, Var
 
 _CTX = "plan"
-METHODS = ("pip", "conda", "docker")
+METHODS = ("pip", "uv", "conda", "docker")
 VERIFY_CODE = "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"
+VERIFY_CPU_CODE = "import tensorflow as tf; print(tf.__version__, tf.reduce_sum(tf.ones([2, 2])).numpy())"
 _COPY_CODE = (
     "import os,shutil,sys; os.makedirs(sys.argv[2], exist_ok=True); shutil.copy(sys.argv[1], sys.argv[2])"
 )
+# The pasted form of a _COPY_CODE step: writes the file's lines (argv[2:]) to argv[1].
+_WRITE_CODE = (
+    "import os,sys; os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True); "
+    "open(sys.argv[1], 'w', encoding='utf-8').write(chr(10).join(sys.argv[2:]) + chr(10))"
+)
+# NVIDIA's TensorFlow container (NGC) for GPUs that no official wheel has code for (Blackwell, CC >= 10).
+# Users report it works on RTX 50xx (tensorflow#97387, #99592). 25.02 is NVIDIA's last TensorFlow container
+# release as far as we know (the tag is not in the sourced facts): the plan says to check the catalogue.
+NGC_IMAGE = "nvcr.io/nvidia/tensorflow:25.02-tf2-py3"
 
 
 class PlanError(ValueError):
@@ -84,6 +94,51 @@ class PlanFileText:
     newline: str = "\n"
 
 
+@dataclass(frozen=True)
+class LockedPackage:
+    name: str
+    version: str
+    files: tuple[tuple[str, str], ...]  # (file name, sha256) of the files uv chose for the target
+
+
+@dataclass(frozen=True)
+class Lock:
+    """The resolved set of one plan for its target, from the labelled recording of tools/check_plans.py."""
+
+    status: str  # wheels | sdist | fails | unchecked
+    reason: str
+    python_platform: str  # uv's target, e.g. x86_64-manylinux_2_28
+    python: str
+    packages: tuple[LockedPackage, ...]
+    sdist_only: tuple[str, ...]
+    recorded_on: str
+    resolver: str
+    recording: str  # file name of the recording
+
+    @property
+    def installable(self) -> bool:
+        return self.status in ("wheels", "sdist")
+
+    @property
+    def hashed(self) -> bool:
+        return self.status == "wheels"
+
+    def version_of(self, name: str) -> str | None:
+        return next((p.version for p in self.packages if p.name == name), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "python_platform": self.python_platform,
+            "python": self.python,
+            "recorded_on": self.recorded_on,
+            "recording": self.recording,
+            "sdist_only": list(self.sdist_only),
+            "packages": {p.name: p.version for p in self.packages},
+        }
+
+
 @dataclass
 class Plan:
     tensorflow: str  # the exact version the plan installs ("2.15.1") or the requirement's version
@@ -103,13 +158,72 @@ class Plan:
     usage: list[str] = field(default_factory=list)  # commands for afterwards, rendered for the shell
     extra_files: dict[str, PlanFileText] = field(default_factory=dict)  # activate.d scripts, helpers
     docker_image: str = ""
+    cpu: bool = False  # a CPU-only install (no driver / no NVIDIA GPU on the target): no CUDA wheels
+    lock: Lock | None = None  # the fully pinned set for the target (requirements.lock), from the recording
+    index_url: str = ""  # --index-url carried into every pip/uv command
+    offline: bool = False  # install from a wheelhouse downloaded on a connected machine
+    cuda_runtime: str = ""  # CUDA X.Y of the runtime wheel the lock installs ("" when unknown / CPU)
 
     # -- rendering -------------------------------------------------------------------------------
 
     def title(self) -> str:
+        if self.cpu:
+            return tr(_CTX, "Install TensorFlow {} with {} ({}, CPU only)").format(
+                self.tensorflow, self.method, self.platform
+            )
         return tr(_CTX, "Install TensorFlow {} with {} ({})").format(
             self.tensorflow, self.method, self.platform
         )
+
+    def paste_steps(self) -> list[Step]:
+        """The steps as commands that work when pasted into a terminal, in any folder.
+
+        The script (``script()``) reads the files written next to it (requirements.txt, the activate.d
+        scripts, fix_nvidia_libs.py); pasted commands cannot, so here such an argument is replaced by
+        the file's content: ``pip install -r requirements.txt`` by the requirement lines, a copied file by
+        a ``python -c`` that writes its lines, a helper script by ``python -c <its code>``.
+        """
+        files = self.files() if any(isinstance(a, PlanFile) for st in self.steps for a in st.argv) else {}
+        out: list[Step] = []
+        for st in self.steps:
+            if not any(isinstance(a, PlanFile) for a in st.argv):
+                out.append(st)
+                continue
+            argv = list(st.argv)
+            new: list[Any] = []
+            i = 0
+            while i < len(argv):
+                a = argv[i]
+                if a == "-r" and i + 1 < len(argv) and argv[i + 1] == PlanFile("requirements.txt"):
+                    new += list(self.requirements)
+                    st = dataclasses.replace(
+                        st,
+                        explain="Install {} with uv pip." if self.method == "uv" else "Install {} with the environment's pip.",
+                        explain_args=(", ".join(self.requirements),),
+                    )
+                    i += 2
+                    continue
+                if a == "-r" and i + 1 < len(argv) and argv[i + 1] == PlanFile("requirements.lock"):
+                    # a pasted command cannot carry hashes: the same pinned versions, without the check
+                    new = [x for x in new if x != "--require-hashes"]
+                    new += [f"{p.name}=={p.version}" for p in (self.lock.packages if self.lock else ())]
+                    st = dataclasses.replace(
+                        st,
+                        explain="Install the {} locked packages (pasted, so without the hash check of the script).",
+                        explain_args=(str(len(self.lock.packages) if self.lock else 0),),
+                    )
+                    i += 2
+                    continue
+                new.append(a)
+                i += 1
+            if len(new) == 5 and new[1] == "-c" and new[2] == _COPY_CODE and isinstance(new[3], PlanFile):
+                ft = files[new[3].name]
+                dest = _join(self, str(new[4]), PurePosixPath(new[3].name).name)
+                new = [new[0], "-c", _WRITE_CODE, dest, *ft.text.rstrip("\n").split("\n")]
+            elif len(new) == 2 and isinstance(new[1], PlanFile):
+                new = [new[0], "-c", files[new[1].name].text]
+            out.append(dataclasses.replace(st, argv=tuple(new)))
+        return out
 
     def script(self) -> str:
         notes = [w.text() for w in self.why if w.kind == "warning"]
@@ -118,7 +232,7 @@ class Plan:
     def env_file(self) -> str:
         fam = shells.family(self.shell)
         body: list[str] = []
-        if self.method == "pip":
+        if self.method in ("pip", "uv"):
             if fam == "posix":
                 body.append(". " + shells.quote(_join(self, self.prefix, "bin", "activate"), self.shell))
             elif fam == "powershell":
@@ -167,6 +281,32 @@ class Plan:
         head = "# " + self.title()
         return "\n".join([head, *self.requirements]) + "\n"
 
+    def requirements_lock(self) -> str:
+        """requirements.lock: every package of the resolved set, ``==`` pinned, with sha256 hashes (pip and
+        ``uv pip install`` check them: ``--require-hashes``). Plans that need an sdist get no hashes: pip
+        would also demand hashes for the sdist's build tools, which no lock can name."""
+        lk = self.lock
+        if lk is None:
+            return ""
+        head = [
+            "# " + self.title(),
+            "# "
+            + tr(_CTX, "Resolved for {} with Python {} on {} ({}); re-run tools/check_plans.py to refresh.").format(
+                lk.python_platform, lk.python, lk.recorded_on, lk.resolver
+            ),
+        ]
+        if lk.status == "sdist":
+            head.append("# " + tr(_CTX, "No hashes: {}").format(lk.reason))
+        lines = list(head)
+        for p in lk.packages:
+            if lk.hashed:
+                lines.append(f"{p.name}=={p.version} \\")
+                for i, (_f, sha) in enumerate(p.files):
+                    lines.append(f"    --hash=sha256:{sha}" + (" \\" if i + 1 < len(p.files) else ""))
+            else:
+                lines.append(f"{p.name}=={p.version}")
+        return "\n".join(lines) + "\n"
+
     def readme(self) -> str:
         lines = [f"# {self.title()}", ""]
         lines.append(tr(_CTX, "## What was chosen and why"))
@@ -205,6 +345,8 @@ class Plan:
 
     def _file_names(self) -> list[str]:
         names = [shells.script_name(self.shell), shells.env_file_name(self.shell), "requirements.txt"]
+        if self.lock is not None:
+            names.append("requirements.lock")
         if self.method == "conda":
             names.append("environment.yml")
         return names + list(self.extra_files)
@@ -217,6 +359,8 @@ class Plan:
             shells.env_file_name(sh): PlanFileText(self.env_file(), enc, nl),
             "requirements.txt": PlanFileText(self.requirements_txt()),
         }
+        if self.lock is not None:
+            out["requirements.lock"] = PlanFileText(self.requirements_lock())
         if self.method == "conda":
             out["environment.yml"] = PlanFileText(self.environment_yml())
         out.update(self.extra_files)
@@ -251,6 +395,9 @@ class Plan:
                 for st in self.steps
             ],
             "usage": list(self.usage),
+            "lock": self.lock.to_dict() if self.lock else None,
+            "index_url": self.index_url or None,
+            "offline": self.offline,
         }
 
 
@@ -428,18 +575,103 @@ def _host_system(host: Any) -> str | None:
     return _get(_get(host, "os"), "system")
 
 
+def _host_runs(host: Any, platform: str) -> bool:
+    """The host report is of a machine that runs rows of ``platform`` (its paths and Python apply)."""
+    system = _host_system(host)
+    return system is not None and (system == platform or (system == "wsl1" and platform == "linux"))
+
+
+def installed_version(requirement: str, version: str, line: str) -> str:
+    """The TensorFlow version a requirement installs: ``==2.14.1`` -> 2.14.1, ``==2.13.*`` -> 2.13.x."""
+    m = re.search(r"==\s*([0-9][0-9A-Za-z.+*-]*)\s*$", requirement or "")
+    if not m:
+        # a range (tensorflow<2.11): pip picks the newest patch release of the line
+        return f"{line}.x" if re.search(r"[<>~!]", requirement or "") and line else version
+    pinned = m.group(1)
+    return (pinned[:-2] + ".x") if pinned.endswith(".*") else pinned
+
+
+def _cpu_requirement(requirement: str) -> str:
+    """The CPU-only form of a GPU requirement: no ``[and-cuda]`` extra, ``tensorflow`` for tensorflow-gpu."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        req = Requirement(requirement)
+    except InvalidRequirement:
+        return requirement
+    name = "tensorflow" if req.name == "tensorflow-gpu" else req.name
+    return f"{name}{req.specifier}"
+
+
 def _this_machine_matches(platform: str) -> bool:
     return (os.name == "nt") == _is_windows(platform)
 
 
-def _resolve_prefix(prefix: str | os.PathLike[str] | None, platform: str, line: str, method: str) -> str:
+_WIN_HOME = re.compile(r"^([A-Za-z]:\\Users\\[^\\]+)(\\|$)", re.IGNORECASE)
+_POSIX_HOME = re.compile(r"^(/home/[^/]+|/Users/[^/]+|/root)(/|$)")
+
+
+def target_home(host: Any, platform: str) -> str | None:
+    """The user's home folder on the *target* machine, read from paths in its report (None: not known).
+
+    The Python, conda, virtualenv and TensorFlow paths of a report usually lie under the home folder
+    (``C:\\Users\\Ana\\AppData\\...``, ``/home/mei/.venvs/...``, ``/Users/kim/miniforge3/...``). A report
+    of another OS than the row's (a Windows host planned for WSL2) tells nothing about that home.
+    """
+    if host is None:
+        return None
+    system = str(_get(_get(host, "os"), "system") or "")
+    same = {"windows": ("windows",), "wsl2": ("wsl2",), "linux": ("linux", "wsl1"), "macos": ("macos",)}
+    if system not in same.get(platform, ()):
+        return None
+    paths: list[str] = []
+    for py in (_get(host, "target_python"), _get(host, "python")):
+        paths.append(str(_get(py, "executable") or ""))
+    conda = _get(host, "conda")
+    paths.append(str(_get(conda, "executable") or ""))
+    paths += [str(_get(e, "path") or "") for e in (_get(conda, "envs") or [])]
+    env = _get(host, "env") or {}
+    paths += [str(env.get(k) or "") for k in ("VIRTUAL_ENV", "CONDA_PREFIX")]
+    paths.append(str(_get(_get(host, "tensorflow"), "location") or ""))
+    pattern = _WIN_HOME if platform == "windows" else _POSIX_HOME
+    for p in paths:
+        m = pattern.match(p)
+        if m:
+            return m.group(1)
+    return None
+
+
+def default_prefix_name(line: str, method: str, cpu: bool = False) -> str:
+    """The folder name of a new environment: named by what it installs (no "-gpu" for a CPU install)."""
+    if method == "docker":
+        return "tf-workspace"
+    return f"tf-{line}-cpu" if cpu else f"tf-{line}-gpu"
+
+
+def default_prefix(host: Any, platform: str, line: str, method: str, *, cpu: bool = False,
+                   home: str | None = None) -> str:
+    """The default folder for the environment on the target machine.
+
+    ``home`` (the home folder of the machine the plan is for, when the caller knows it: a live report of
+    this machine) comes first; else the home read from the report; else, for a report that names no home,
+    a folder next to where the commands are run (``./tf-2.21-gpu``; ``C:\\tf-2.10-gpu`` on Windows, as
+    relative paths do not paste well into PowerShell's venv activation).
+    """
+    name = default_prefix_name(line, method, cpu)
+    base = home or target_home(host, platform)
+    if base is None and host is None and _this_machine_matches(platform):
+        base = str(Path.home())
+    if base:
+        return _join(platform, base, name)
+    if method == "docker":
+        return ""  # no folder is mounted; the plan says how to add one
+    return "C:\\" + name if _is_windows(platform) else "./" + name
+
+
+def _resolve_prefix(prefix: str | os.PathLike[str] | None, platform: str, line: str, method: str,
+                    host: Any = None, cpu: bool = False, home: str | None = None) -> str:
     if prefix is None or str(prefix) == "":
-        if not _this_machine_matches(platform):
-            raise PlanError(
-                tr(_CTX, "Give --prefix: the folder for the environment on the {} machine.").format(platform)
-            )
-        name = "tf-workspace" if method == "docker" else f"tf-{line}-gpu"
-        return str(Path.home() / name)
+        return default_prefix(host, platform, line, method, cpu=cpu, home=home)
     text = os.fspath(prefix)
     if "\x00" in text or "\n" in text or "\r" in text:
         raise PlanError(tr(_CTX, "The folder name holds a control character: {!r}").format(text))
@@ -456,6 +688,8 @@ def _resolve_prefix(prefix: str | os.PathLike[str] | None, platform: str, line: 
                 tr(_CTX, "Give the folder as a full path (like C:\\Users\\you\\tf): {}").format(text)
             )
         return str(p)
+    if text.startswith("./") and method != "docker":
+        return text  # relative to where the pasted commands run (default_prefix's last resort)
     if not text.startswith("/"):
         if _this_machine_matches(platform):
             return str(Path(text).resolve())
@@ -477,7 +711,11 @@ def _choose_python(row: Any, host: Any, requested: str | None) -> tuple[str, boo
 
     spec = SpecifierSet(str(_get(row, "python") or ""))
     candidates = [f"3.{m}" for m in range(14, 4, -1)]
-    host_minor = _py_minor(_get(_get(host, "target_python") or _get(host, "python"), "version"))
+    host_minor = (
+        _py_minor(_get(_get(host, "target_python") or _get(host, "python"), "version"))
+        if _host_runs(host, str(_get(row, "platform") or ""))
+        else None
+    )
     if requested:
         if Version(requested + ".0") not in spec and Version(requested) not in spec:
             raise PlanError(
@@ -494,6 +732,359 @@ def _choose_python(row: Any, host: Any, requested: str | None) -> tuple[str, boo
     raise PlanError(tr(_CTX, "No Python version fits {}.").format(str(spec)))
 
 
+# --------------------------------------------------------------------------------- locks
+
+
+def resolution_recording() -> Path | None:
+    """The newest labelled recording written by tools/check_plans.py (``TFGPU_WIZARD_RESOLUTION`` overrides)."""
+    override = os.environ.get("TFGPU_WIZARD_RESOLUTION")
+    if override:
+        return Path(override)
+    found = sorted((resources_dir() / "recordings").glob("plan-resolution-*.json"))
+    return found[-1] if found else None
+
+
+@functools.lru_cache(maxsize=2)
+def _load_resolution(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    index: dict[tuple[str, str, str, str, bool], dict[str, Any]] = {}
+    for case in data.get("cases", []):
+        key = (case["tf"], case["platform"], case["machine"], case["python"], bool(case.get("cpu")))
+        index[key] = case
+    return {"data": data, "index": index}
+
+
+def _machine_for(row: Any, host: Any) -> str:
+    machines = [str(m) for m in (_get(row, "machines") or ["x86_64"])]
+    if _get(row, "platform") != "macos":
+        return "x86_64"
+    mach = str(_get(_get(host, "os"), "machine") or "").lower()
+    mach = {"aarch64": "arm64", "amd64": "x86_64"}.get(mach, mach)
+    return mach if mach in machines else machines[0]
+
+
+def find_lock(row: Any, host: Any, python: str, requirements: Sequence[str], cpu: bool = False) -> Lock | None:
+    """The recorded resolution of exactly these requirements for the row's target, or None.
+
+    None when no recording exists, the case was not recorded, or the recorded requirements differ
+    (the matrix changed after the recording: tests/test_plan_lock.py fails until it is re-run).
+    """
+    rec = resolution_recording()
+    if rec is None:
+        return None
+    loaded = _load_resolution(str(rec))
+    if not loaded:
+        return None
+    key = (str(_get(row, "tensorflow")), str(_get(row, "platform")), _machine_for(row, host), python, cpu)
+    case = loaded["index"].get(key)
+    if case is None or case.get("requirements") != list(requirements):
+        return None
+    data = loaded["data"]
+    res = data.get("resolutions", {}).get(case.get("resolution") or "")
+    if res is None:
+        return None
+    return Lock(
+        status=str(res["status"]),
+        reason=str(res.get("reason", "")),
+        python_platform=str(res["python_platform"]),
+        python=str(res["python"]),
+        packages=tuple(
+            LockedPackage(name, version, tuple((f, h) for f, h in files)) for name, version, files in res["packages"]
+        ),
+        sdist_only=tuple(res.get("sdist_only", [])),
+        recorded_on=str(data.get("recorded_on", "")),
+        resolver=str(data.get("resolver", "")).split(" pip compile")[0],
+        recording=rec.name,
+    )
+
+
+def _not_offered(lock: Lock | None) -> bool:
+    return lock is not None and not lock.installable
+
+
+def _lock_for_plan(
+    plan: Plan, row: Any, host: Any, requested: str | None, host_fits: bool, cpu: bool
+) -> tuple[Lock | None, bool]:
+    """The lock for the plan's Python; if the recording says that Python cannot install the plan, the
+    newest Python of the row that can (unless the user asked for that Python: then a PlanError)."""
+    lock = find_lock(row, host, plan.python_version, plan.requirements, cpu)
+    if not _not_offered(lock):
+        return lock, host_fits
+    assert lock is not None
+    if requested:
+        raise PlanError(
+            tr(_CTX, "TensorFlow {} with Python {} is not offered: {}").format(
+                plan.tensorflow, plan.python_version, lock.reason
+            )
+        )
+    minors = list(_get(row, "python_minors")() if callable(_get(row, "python_minors")) else [])
+    if not minors:
+        from packaging.specifiers import SpecifierSet
+        from packaging.version import Version
+
+        spec = SpecifierSet(str(_get(row, "python") or ""))
+        minors = [f"3.{m}" for m in range(5, 15) if Version(f"3.{m}.0") in spec]
+    for py in reversed(minors):
+        other = find_lock(row, host, py, plan.requirements, cpu)
+        if other is not None and other.installable:
+            plan.why.append(
+                Why(
+                    "Python {} is not offered for TensorFlow {}: {}. The environment gets Python {} instead.",
+                    (plan.python_version, plan.tensorflow, lock.reason, py),
+                    "warning",
+                )
+            )
+            plan.python_version = py
+            return other, False
+    raise PlanError(
+        tr(_CTX, "TensorFlow {} is not offered on {}: {}").format(
+            plan.tensorflow, plan.platform, lock.reason
+        )
+    )
+
+
+def _toolkit_driver(cuda_xy: str, os_key: str) -> str | None:
+    for tk in _raw_matrix(str(matrix_path())).get("drivers", {}).get("toolkits", []):
+        if tk.get("cuda") == cuda_xy:
+            return tk.get(os_key)
+    return None
+
+
+def _minor_floor(major: int, os_key: str) -> str | None:
+    for mc in _raw_matrix(str(matrix_path())).get("drivers", {}).get("minor_compat", []):
+        if mc.get("cuda_major") == major:
+            return mc.get(os_key)
+    return None
+
+
+def lock_cuda(lock: Lock | None) -> str | None:
+    """The CUDA X.Y the lock really installs (from nvidia-cuda-runtime-cuNN), or None."""
+    if lock is None:
+        return None
+    for p in lock.packages:
+        if re.fullmatch(r"nvidia-cuda-runtime-cu1[0-9]", p.name):
+            m = re.match(r"(\d+)\.(\d+)", p.version)
+            if m:
+                return f"{m.group(1)}.{m.group(2)}"
+    return None
+
+
+def _vt(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.findall(r"\d+", text or "")[:3])
+
+
+def _lock_driver_check(plan: Plan, row: Any, host: Any) -> None:
+    """The driver check against the CUDA the lock installs (not the row's build CUDA).
+
+    NVIDIA's CUDA Compatibility guide: a CUDA 12.x runtime runs on any driver >= 525 (minor-version
+    compatibility, "with limited feature-set"); PTX made by a newer toolkit than the driver cannot be
+    JIT-compiled by that driver (cudaErrorUnsupportedPtxVersion). The pip ptxas/nvJitLink of the lock
+    compile XLA's kernels to SASS themselves, which minor-version compatibility covers; what still goes
+    through the driver's JIT is PTX-only code (TF 2.21 ships compute_90 PTX for Hopper). So: the floor is
+    the minor-version floor; the toolkit's own driver is what makes every PTX path work.
+    """
+    cuda = lock_cuda(plan.lock)
+    if cuda is None or plan.cpu:
+        return
+    os_key = "windows" if plan.platform in ("windows", "wsl2") else "linux"
+    floor = _minor_floor(int(cuda.split(".")[0]), os_key)
+    own = _toolkit_driver(cuda, os_key)
+    runtime = plan.lock.version_of(f"nvidia-cuda-runtime-cu{cuda.split('.')[0]}") if plan.lock else None
+    plan.cuda_runtime = cuda
+    if cuda != str(_get(row, "cuda") or ""):
+        plan.why.append(
+            Why(
+                "The lock installs the CUDA {} runtime (nvidia-cuda-runtime {}), not the CUDA {} TensorFlow was "
+                "built with: pip resolves the and-cuda ranges to the newest 12.x wheels.",
+                (cuda, runtime or "?", str(_get(row, "cuda") or "?")),
+                "note",
+            )
+        )
+    plan.why.append(
+        Why(
+            "Driver for CUDA {}: at least {} runs it (CUDA minor-version compatibility); {} or newer (CUDA {}'s "
+            "own driver) is needed for PTX the driver must JIT-compile itself, e.g. TensorFlow's compute_90 PTX on "
+            "H100/H200 or PTX newer than the driver. Measured on an H200 with driver 580.159; older drivers were "
+            "not measured.",
+            (cuda, floor or "?", own or "?", cuda),
+        )
+    )
+    driver = _get(host, "driver")
+    version = str(_get(driver, "version") or "") if _get(driver, "present") else ""
+    if version and own and _vt(version) < _vt(own):
+        kind = "warning" if floor and _vt(version) < _vt(floor) else "note"
+        plan.why.append(
+            Why(
+                "This machine's driver {} is older than {} (CUDA {}): XLA warns that the driver is older than "
+                "ptxas and compiles less in parallel, and PTX-only kernels may fail to load. Update the driver "
+                "if you can.",
+                (version, own, cuda),
+                kind,
+            )
+        )
+
+
+def _index_args(plan: Plan) -> tuple[str, ...]:
+    return ("--index-url", plan.index_url) if plan.index_url else ()
+
+
+def _install_source(plan: Plan) -> tuple[Any, ...]:
+    """``-r requirements.lock`` (hash-checked where the lock has hashes) or ``-r requirements.txt``."""
+    if plan.lock is not None:
+        return (("--require-hashes",) if plan.lock.hashed else ()) + ("-r", PlanFile("requirements.lock"))
+    return ("-r", PlanFile("requirements.txt"))
+
+
+def _pip_platform_args(lock: Lock) -> list[str]:
+    """pip download's target options for the lock's platform (pip does not expand manylinux tags)."""
+    tgt = lock.python_platform
+    if "manylinux" in tgt:
+        top = int(tgt.rsplit("_", 1)[-1])
+        tags = [f"manylinux_2_{m}_x86_64" for m in range(top, 16, -1)]
+        tags += ["manylinux2014_x86_64", "manylinux2010_x86_64", "manylinux1_x86_64"]
+    elif "windows" in tgt:
+        tags = ["win_amd64"]
+    elif tgt.startswith("aarch64-apple"):
+        tags = ["macosx_14_0_arm64"]
+    else:
+        tags = ["macosx_14_0_x86_64"]
+    out: list[str] = []
+    for t in tags:
+        out += ["--platform", t]
+    return out + ["--python-version", lock.python, "--implementation", "cp", "--only-binary=:all:"]
+
+
+def _wheelhouse(plan: Plan) -> str:
+    return _join(plan, str(PurePosixPath(plan.prefix).parent) if not _is_windows(plan.platform)
+                 else str(PureWindowsPath(plan.prefix).parent), PurePosixPath(plan.prefix).name + "-wheels")
+
+
+def _offline_steps(plan: Plan) -> None:
+    lock = plan.lock
+    if lock is None:
+        raise PlanError(
+            tr(_CTX, "An offline plan needs the lock of TensorFlow {} with Python {}, and none is recorded.").format(
+                plan.tensorflow, plan.python_version
+            )
+        )
+    if not lock.hashed:
+        raise PlanError(
+            tr(_CTX, "TensorFlow {} with Python {} cannot be installed offline: {}").format(
+                plan.tensorflow, plan.python_version, lock.reason
+            )
+        )
+    house = _wheelhouse(plan)
+    plan.steps.append(
+        Step(
+            "On a computer with internet access (any OS, with pip): download every file of requirements.lock "
+            "for the target into {}, then copy that folder and this plan to the target.",
+            argv=(
+                "python3" if not _is_windows(plan.platform) else "py",
+                "-m", "pip", "download", "--no-deps", "--require-hashes", *_pip_platform_args(lock),
+                *_index_args(plan), "-d", house, "-r", PlanFile("requirements.lock"),
+            ),
+            explain_args=(house,),
+        )
+    )
+    plan.why.append(
+        Why(
+            "Offline: the files are downloaded on a connected computer and installed here with --no-index "
+            "--find-links {}; nothing is fetched from the internet on this machine.",
+            (house,),
+        )
+    )
+
+
+_NVIDIA_LIB_PATH_HOOK = r'''"""Add every site-packages/nvidia/*/lib to LD_LIBRARY_PATH in the venv's bin/activate (and take it out again on
+deactivate). Written by tfgpu-wizard. Run it with the environment's Python; running it again replaces the block.
+
+TensorFlow 2.21 with the pip CUDA wheels does not find libcusolver.so.11 unless LD_LIBRARY_PATH names those
+folders (measured on an H200). Works for venvs made by python -m venv and by uv venv (bash and zsh).
+"""
+import glob
+import os
+import shlex
+import sys
+import sysconfig
+
+BEGIN = "# >>> tfgpu-wizard nvidia lib path >>>"
+END = "# <<< tfgpu-wizard nvidia lib path <<<"
+site = sysconfig.get_paths()["purelib"]
+dirs = sorted(d for d in glob.glob(os.path.join(site, "nvidia", "*", "lib")) if os.path.isdir(d))
+if not dirs:
+    sys.exit("no nvidia/*/lib folders in " + site)
+activate = os.path.join(os.path.dirname(sys.executable), "activate")
+with open(activate, encoding="utf-8") as fh:
+    text = fh.read()
+if BEGIN in text:
+    text = text[: text.index(BEGIN)].rstrip("\n") + "\n" + text[text.index(END) + len(END):].lstrip("\n")
+value = shlex.quote(":".join(dirs))
+block = """{begin}
+if [ -z "${{TFGPU_WIZARD_OLD_LD_LIBRARY_PATH+x}}" ]; then
+  if [ -n "${{LD_LIBRARY_PATH+x}}" ]; then export TFGPU_WIZARD_OLD_LD_LIBRARY_PATH="=${{LD_LIBRARY_PATH}}"; else export TFGPU_WIZARD_OLD_LD_LIBRARY_PATH=""; fi
+fi
+export LD_LIBRARY_PATH={value}"${{TFGPU_WIZARD_OLD_LD_LIBRARY_PATH:+:${{TFGPU_WIZARD_OLD_LD_LIBRARY_PATH#=}}}}"
+eval "$(typeset -f deactivate | sed '1s/^deactivate/_tfgpu_wizard_deactivate/')"
+deactivate () {{
+  if [ -n "${{TFGPU_WIZARD_OLD_LD_LIBRARY_PATH+x}}" ]; then
+    if [ -n "${{TFGPU_WIZARD_OLD_LD_LIBRARY_PATH}}" ]; then export LD_LIBRARY_PATH="${{TFGPU_WIZARD_OLD_LD_LIBRARY_PATH#=}}"; else unset LD_LIBRARY_PATH; fi
+    unset TFGPU_WIZARD_OLD_LD_LIBRARY_PATH
+  fi
+  _tfgpu_wizard_deactivate "$@"
+  if [ "${{1:-}}" != nondestructive ]; then unset -f _tfgpu_wizard_deactivate; fi
+}}
+{end}
+""".format(begin=BEGIN, end=END, value=value)
+with open(activate, "w", encoding="utf-8") as fh:
+    fh.write(text.rstrip("\n") + "\n" + block)
+print("bin/activate now puts %d nvidia/*/lib folders on LD_LIBRARY_PATH" % len(dirs))
+'''
+
+
+def _nvidia_lib_path_steps(plan: Plan, row: Any) -> None:
+    if not _get(row, "needs_nvidia_lib_path") or plan.cpu or plan.method not in ("pip", "uv"):
+        return
+    plan.extra_files["nvidia_lib_path.py"] = PlanFileText(_NVIDIA_LIB_PATH_HOOK)
+    plan.steps.append(
+        Step(
+            "Make activating the environment put the pip NVIDIA libraries on LD_LIBRARY_PATH (deactivate "
+            "restores it); TensorFlow {} does not find libcusolver without it.",
+            argv=(plan.env_python, PlanFile("nvidia_lib_path.py")),
+            explain_args=(plan.tensorflow,),
+            platforms=("linux",),
+        )
+    )
+    plan.why.append(
+        Why(
+            "TensorFlow {} finds the pip CUDA libraries only when LD_LIBRARY_PATH names every nvidia/*/lib "
+            "folder: the venv's activate script sets it, so activate the environment before you run TensorFlow "
+            "(the checks below do).",
+            (plan.tensorflow,),
+            "warning",
+        )
+    )
+
+
+# Runs argv[1:] with LD_LIBRARY_PATH = every nvidia/*/lib of this Python's site-packages, in front of the old
+# value: the same value the activate hook sets. No double quotes, so it passes through every shell's quoting
+# (Windows PowerShell 5.1 rejects them; pwsh runs Linux plans too).
+_WITH_NVIDIA_LIBS = (
+    "import glob,os,sys,sysconfig; p=sysconfig.get_paths()['purelib']; "
+    "d=':'.join(sorted(glob.glob(os.path.join(p,'nvidia','*','lib')))); e=dict(os.environ); "
+    "o=e.get('LD_LIBRARY_PATH'); e['LD_LIBRARY_PATH']=d+(':'+o if o else ''); "
+    "os.execvpe(sys.argv[1],sys.argv[1:],e)"
+)
+
+
+def _activated(plan: Plan) -> tuple[str, ...]:
+    """A prefix that runs a command with the LD_LIBRARY_PATH the venv's activate hook sets."""
+    return (plan.env_python, "-c", _WITH_NVIDIA_LIBS)
+
+
 # --------------------------------------------------------------------------------- build
 
 
@@ -507,19 +1098,39 @@ def build_plan(
     keras2: bool = False,
     python: str | None = None,
     xla_fix: bool | None = None,
+    cpu: bool = False,
+    home: str | None = None,
+    lock: bool = True,
+    index_url: str | None = None,
+    offline: bool = False,
 ) -> Plan:
     """Make the plan for one matrix row. Raises PlanError with a clear message for impossible choices.
 
     ``keras2``: add tf-keras and TF_USE_LEGACY_KERAS=1 (TF >= 2.16). ``python``: force a Python X.Y.
-    ``xla_fix``: for the conda recipes that list the XLA libdevice fix (None: include it).
+    ``xla_fix``: for the conda recipes that list the XLA libdevice fix (None: where it applies, i.e. the
+    host is Ubuntu 22.04, or no host is given). ``cpu``: a CPU-only install (plain ``tensorflow``, no
+    CUDA wheels, no driver step; pip only), for a target without a usable NVIDIA driver.
+    ``home``: the target's home folder for the default ``prefix`` (else read from the host report).
     """
     if method not in METHODS:
-        raise PlanError(tr(_CTX, "Unknown method {!r}: choose pip, conda or docker.").format(method))
+        raise PlanError(tr(_CTX, "Unknown method {!r}: choose pip, uv, conda or docker.").format(method))
     platform = str(_get(row, "platform") or "")
     line = str(_get(row, "tensorflow") or "")
     version = str(_get(row, "version") or line)
     _check_shell(platform, shell)
-    recipe = _recipe(row, method)
+    recipe = _recipe(row, "pip" if method == "uv" else method)  # uv installs the row's pip recipe
+    if cpu:
+        if method == "docker":
+            raise PlanError(tr(_CTX, "A CPU-only install uses pip or conda; docker is for the GPU build."))
+        if method == "conda":  # a conda env for the Python only, plain TensorFlow from pip (no CUDA libraries)
+            recipe = {
+                "id": "conda-python-pip-cpu", "method": "conda", "python_from": "conda",
+                "title": "conda environment for the Python version only; TensorFlow (CPU) from pip inside it",
+                "conda_channels": ["conda-forge"], "conda": [], "pip": ["{pip_requirement}", "{numpy_pin}"],
+                "needs": ["conda"], "derived": True,
+            }
+        else:
+            recipe = dict(_raw_matrix(str(matrix_path())).get("recipes", {}).get("pip-cpu") or {}) or None
     if recipe is None:
         methods = sorted((_get(row, "methods") or {}).keys())
         raise PlanError(
@@ -527,7 +1138,7 @@ def build_plan(
                 version, platform, method, ", ".join(methods) or "-"
             )
         )
-    prefix_s = _resolve_prefix(prefix, platform, line, method)
+    prefix_s = _resolve_prefix(prefix, platform, line, method, host, cpu, home)
     if _get(row, "prerelease"):
         why_pre = [
             Why(
@@ -541,8 +1152,11 @@ def build_plan(
 
     numpy = _get(row, "numpy") or {}
     keras = _get(row, "keras") or {}
+    requirement = str(_get(row, "pip_requirement") or "")
+    if cpu:
+        requirement = _cpu_requirement(requirement)
     values: dict[str, str | None] = {
-        "pip_requirement": _get(row, "pip_requirement"),
+        "pip_requirement": requirement or None,
         "numpy_pin": _get(numpy, "pin"),
         "docker_tag": _get(row, "docker_tag"),
         "cuda": _get(row, "cuda"),
@@ -550,7 +1164,7 @@ def build_plan(
         "version": version,
     }
     plan = Plan(
-        tensorflow=version,
+        tensorflow=installed_version(requirement, version, line) if method != "docker" else version,
         line=line,
         platform=platform,
         method=method,
@@ -558,15 +1172,27 @@ def build_plan(
         prefix=prefix_s,
         python_version="",
         env_python="",
+        cpu=cpu,
     )
     plan.why += why_pre
+    if cpu and platform == "macos":
+        plan.why.append(Why("macOS has no CUDA: this installs plain {}, which runs on the CPU.", (requirement,)))
+    elif cpu:
+        plan.why.append(
+            Why(
+                "CPU only: the target has no usable NVIDIA driver, so this installs plain {} without the CUDA "
+                "libraries. Install the NVIDIA driver first and plan again for the GPU build.",
+                (requirement,),
+                "warning",
+            )
+        )
     plan.why.append(Why("Recipe: {}.", (DataText(_fill(str(recipe.get("title", "")), values) or ""),)))
     if recipe.get("derived"):
         plan.why.append(
             Why("This recipe is derived from the sources, not published as-is by TensorFlow.", (), "note")
         )
 
-    if platform == "wsl2":
+    if platform == "wsl2" and _host_system(host) != "wsl2":
         plan.steps.append(
             Step(
                 "Enable WSL 2 on Windows (once): in PowerShell started as administrator run 'wsl --install', then restart.",
@@ -584,7 +1210,8 @@ def build_plan(
             )
         )
 
-    _driver_steps(plan, row, host, recipe)
+    if not cpu:
+        _driver_steps(plan, row, host, recipe)
 
     if method == "docker":
         _docker(plan, row, host, recipe, values)
@@ -592,6 +1219,12 @@ def build_plan(
         py, host_fits = _choose_python(row, host, python)
         plan.python_version = py
         reqs = [r for r in (_fill(x, values) for x in recipe.get("pip", [])) if r]
+        # companion pins of the row (protobuf<3.20 for 2.0-2.5; the CUDA wheels of 2.14, not for a CPU install)
+        reqs += [
+            str(c)
+            for c in (_get(row, "companions") or ())
+            if str(c) not in reqs and not (cpu and str(c).startswith("nvidia-"))
+        ]
         if keras2:
             legacy = _get(keras, "legacy")  # matrix.json shape; the Row dataclass has legacy_package/_env
             if not legacy and _get(keras, "legacy_package"):
@@ -616,12 +1249,41 @@ def build_plan(
                 Why("{} is pinned: NumPy 2 breaks TensorFlow before 2.18.", (str(_get(numpy, "pin")),))
             )
         plan.requirements = reqs
+        plan.index_url = index_url or ""
+        plan.offline = offline
+        if method in ("pip", "uv") and lock:
+            plan.lock, host_fits = _lock_for_plan(plan, row, host, python, host_fits, cpu)
+            if plan.lock is None:
+                plan.why.append(
+                    Why(
+                        "No recorded resolution matches this plan, so it installs from the loose requirements.txt "
+                        "(versions are chosen at install time).",
+                        (),
+                        "note",
+                    )
+                )
+            elif not plan.lock.hashed:
+                plan.why.append(
+                    Why(
+                        "The lock has no hashes: {} have no wheel and are built from source during install, so "
+                        "this plan cannot be installed offline or with --only-binary.",
+                        (", ".join(plan.lock.sdist_only),),
+                        "note",
+                    )
+                )
+            _lock_driver_check(plan, row, host)
+        if offline and method not in ("pip", "uv"):
+            raise PlanError(tr(_CTX, "The offline variant is for pip and uv plans."))
         if method == "pip":
             _pip(plan, row, host, recipe, host_fits)
+        elif method == "uv":
+            _uv(plan, row, host, recipe, host_fits)
         else:
             _conda(plan, row, host, recipe, values, xla_fix)
-        _defect_steps(plan, row)
-        _verify(plan)
+        if not cpu:
+            _defect_steps(plan, row)
+        _nvidia_lib_path_steps(plan, row)
+        _verify(plan, host)
     ccs = [
         str(_get(g, "compute_capability"))
         for g in (_get(host, "gpus") or [])
@@ -630,6 +1292,8 @@ def build_plan(
     for d in _defects(row):
         if not _defect_for_gpus(d, ccs):
             continue
+        if cpu and "numpy" not in str(d.get("id", "")):
+            continue  # GPU library problems do not concern a CPU-only install
         if d.get("effect") in ("caveat", "info") and d.get("title"):
             plan.why.append(
                 Why("Known issue: {} - {}", (DataText(d["title"]), DataText(d.get("workaround", ""))), "note")
@@ -739,7 +1403,7 @@ def _driver_steps(plan: Plan, row: Any, host: Any, recipe: Mapping[str, Any]) ->
 def _base_python(plan: Plan, host: Any, host_fits: bool) -> str:
     if host_fits:
         py = _get(_get(host, "target_python") or _get(host, "python"), "executable")
-        if py and _this_machine_matches(plan.platform):
+        if py and _host_runs(host, plan.platform):
             return str(py)
     plan.why.append(
         Why(
@@ -772,16 +1436,139 @@ def _pip(plan: Plan, row: Any, host: Any, recipe: Mapping[str, Any], host_fits: 
             explain_args=(plan.prefix, plan.python_version),
         )
     )
+    if plan.offline:
+        _offline_steps(plan)
+        plan.steps.append(
+            Step(
+                "Install the locked set from the downloaded files only (no internet).",
+                argv=(venv_py, "-m", "pip", "install", "--no-index", "--find-links", _wheelhouse(plan),
+                      *_install_source(plan)),
+            )
+        )
+    else:
+        plan.steps.append(
+            Step(
+                "Update pip inside it.",
+                argv=(venv_py, "-m", "pip", "install", *_index_args(plan), "--upgrade", "pip"),
+            )
+        )
+        if plan.lock is not None:
+            plan.steps.append(
+                Step(
+                    "Install the fully pinned set from requirements.lock (every package and its hash, resolved "
+                    "for this platform and Python on {}).",
+                    argv=(venv_py, "-m", "pip", "install", *_index_args(plan), *_install_source(plan)),
+                    explain_args=(plan.lock.recorded_on,),
+                )
+            )
+        else:
+            plan.steps.append(
+                Step(
+                    "Install TensorFlow and its pinned companions from requirements.txt.",
+                    argv=(venv_py, "-m", "pip", "install", *_index_args(plan), "-r", PlanFile("requirements.txt")),
+                )
+            )
+    plan.why.append(Why("pip in a virtual environment keeps TensorFlow apart from the rest of your Python."))
+
+
+def uv_speedup() -> dict[str, Any] | None:
+    """The newest recording of benchmarks/bench_install.py (pip vs uv, fresh venv, cold and warm cache)."""
+    found = sorted((resources_dir() / "recordings").glob("bench-install-*.json"))
+    if not found:
+        return None
+    try:
+        data = json.loads(found[-1].read_text(encoding="utf-8"))
+        return {"cold": float(data["ratio"]["cold"]), "warm": float(data["ratio"]["warm"]),
+                "what": f"{data['requirement']}, {data['recorded_at'][:10]}"}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+_UV_BOOTSTRAP = {
+    "posix": (
+        'if ! command -v uv >/dev/null 2>&1; then\n'
+        '  python3 -m venv "$HOME/.local/share/tfgpu-wizard/uv-tool"\n'
+        '  "$HOME/.local/share/tfgpu-wizard/uv-tool/bin/python" -m pip install {index}uv\n'
+        '  export PATH="$HOME/.local/share/tfgpu-wizard/uv-tool/bin:$PATH"\n'
+        "fi"
+    ),
+    "powershell": (
+        "if (-not (Get-Command uv -ErrorAction SilentlyContinue)) {{\n"
+        "  py -m venv \"$env:LOCALAPPDATA\\tfgpu-wizard\\uv-tool\"\n"
+        "  & \"$env:LOCALAPPDATA\\tfgpu-wizard\\uv-tool\\Scripts\\python.exe\" -m pip install {index}uv\n"
+        "  if ($LASTEXITCODE -ne 0) {{ throw 'pip install uv failed' }}\n"
+        "  $env:PATH = \"$env:LOCALAPPDATA\\tfgpu-wizard\\uv-tool\\Scripts;\" + $env:PATH\n"
+        "}}"
+    ),
+    "cmd": (
+        "where uv >nul 2>&1\n"
+        "if errorlevel 1 (\n"
+        '  py -m venv "%LOCALAPPDATA%\\tfgpu-wizard\\uv-tool"\n'
+        '  "%LOCALAPPDATA%\\tfgpu-wizard\\uv-tool\\Scripts\\python.exe" -m pip install {index}uv\n'
+        '  set "PATH=%LOCALAPPDATA%\\tfgpu-wizard\\uv-tool\\Scripts;%PATH%"\n'
+        ")"
+    ),
+}
+
+
+def _uv(plan: Plan, row: Any, host: Any, recipe: Mapping[str, Any], host_fits: bool) -> None:
+    """uv: ``uv venv --python X.Y`` (uv finds an installed Python of that version, or downloads a managed
+    one when the system's does not fit the row) and ``uv pip install`` from the lock."""
+    win = _is_windows(plan.platform)
+    venv_py = (
+        _join(plan, plan.prefix, "Scripts", "python.exe") if win else _join(plan, plan.prefix, "bin", "python")
+    )
+    plan.env_python = venv_py
+    index = ""
+    if plan.index_url:
+        index = "--index-url " + shells.quote(plan.index_url, plan.shell) + " "
+    if not plan.offline:
+        plan.steps.append(
+            Step(
+                "Install uv with pip into its own small venv, only if uv is not on PATH yet.",
+                snippet={f: _UV_BOOTSTRAP[f].format(index=index) for f in ("posix", "powershell", "cmd")},
+            )
+        )
+    else:
+        _offline_steps(plan)
     plan.steps.append(
-        Step("Update pip inside it.", argv=(venv_py, "-m", "pip", "install", "--upgrade", "pip"))
+        Step(
+            "Create the virtual environment {} with uv (Python {}; uv downloads a managed Python {} if none is "
+            "installed).",
+            argv=("uv", "venv", *(("--offline",) if plan.offline else ()), "--python", plan.python_version,
+                  plan.prefix),
+            explain_args=(plan.prefix, plan.python_version, plan.python_version),
+        )
+    )
+    src = (
+        ("--offline", "--no-index", "--find-links", _wheelhouse(plan)) if plan.offline else _index_args(plan)
     )
     plan.steps.append(
         Step(
-            "Install TensorFlow and its pinned companions from requirements.txt.",
-            argv=(venv_py, "-m", "pip", "install", "-r", PlanFile("requirements.txt")),
+            "Install the fully pinned set with uv pip (hash-checked where the lock has hashes).",
+            argv=("uv", "pip", "install", "--python", venv_py, *src, *_install_source(plan)),
         )
     )
-    plan.why.append(Why("pip in a virtual environment keeps TensorFlow apart from the rest of your Python."))
+    if not host_fits:
+        plan.why.append(
+            Why(
+                "uv makes the environment with Python {} even when this machine's Python does not fit the row: it "
+                "uses an installed Python {} or downloads a managed one (that download was not tested here: these "
+                "machines cannot reach it).",
+                (plan.python_version, plan.python_version),
+                "note",
+            )
+        )
+    speed = uv_speedup()
+    if speed:
+        plan.why.append(
+            Why(
+                "Measured here: uv installed {} {}x as fast as pip with a cold cache and {}x with a warm one "
+                "(benchmarks/bench_install.py, fresh venv each time).",
+                (speed["what"], f"{speed['cold']:.1f}", f"{speed['warm']:.1f}"),
+            )
+        )
+    plan.why.append(Why("uv in a virtual environment keeps TensorFlow apart from the rest of your Python."))
 
 
 def _env_ops(plan: Plan, ops: Sequence[Mapping[str, Any]], values: Mapping[str, str | None]) -> None:
@@ -815,17 +1602,23 @@ def _conda(
 ) -> None:
     win = _is_windows(plan.platform)
     fam = shells.family(plan.shell)
-    conda = "conda"
-    conda_info = _get(host, "conda")
-    exe = _get(conda_info, "executable")
-    if exe and _this_machine_matches(plan.platform):
-        conda = str(exe)
+    conda = _conda_exe(plan, host)
     batch = fam == "cmd" and (conda == "conda" or conda.lower().endswith(".bat"))
     env_py = _join(plan, plan.prefix, "python.exe") if win else _join(plan, plan.prefix, "bin", "python")
     plan.env_python = env_py
     channels = list(recipe.get("conda_channels") or ["conda-forge"])
     packages = [p for p in (_fill(x, values) for x in recipe.get("conda", [])) if p]
-    fixes = [f for f in recipe.get("optional_fixes", []) if xla_fix is not False]
+    fixes = [f for f in recipe.get("optional_fixes", []) if xla_fix is True or (xla_fix is None and _fix_applies(f, host))]
+    for f in recipe.get("optional_fixes", []):
+        if f not in fixes and xla_fix is None:
+            os_info = _get(host, "os")
+            plan.why.append(
+                Why(
+                    "Left out: '{}' (tensorflow.org gives it for Ubuntu 22.04; this machine is {}).",
+                    (DataText(_fix(f).get("title", f)), str(_get(os_info, "version") or _get(os_info, "system") or "?")),
+                    "note",
+                )
+            )
     fix_data = [_fix(f) for f in fixes]
     for fx in fix_data:
         for ch in (fx.get("conda") or {}).get("channels", []):
@@ -900,6 +1693,21 @@ def _conda(
     plan.usage.append(
         ("call " if fam == "cmd" else "") + "conda activate " + shells.quote(plan.prefix, plan.shell)
     )
+
+
+def _conda_exe(plan: Plan, host: Any) -> str:
+    exe = _get(_get(host, "conda"), "executable")
+    return str(exe) if exe and _host_runs(host, plan.platform) else "conda"
+
+
+def _fix_applies(fix_id: str, host: Any) -> bool:
+    """The XLA libdevice fix is tensorflow.org's for Ubuntu 22.04; without a host report it is kept."""
+    if fix_id != "xla-libdevice" or host is None:
+        return True
+    os_info = _get(host, "os")
+    return str(_get(os_info, "distro") or "").lower() == "ubuntu" and str(
+        _get(os_info, "distro_version") or ""
+    ).startswith("22.04")
 
 
 def _activate_scripts(plan: Plan, env_py: str) -> None:
@@ -980,17 +1788,38 @@ def _defect_steps(plan: Plan, row: Any) -> None:
             plan.why.append(Why("Known defect worked around: {}.", (DataText(d.get("title", "")),), "warning"))
 
 
-def _verify(plan: Plan) -> None:
+def _verify(plan: Plan, host: Any = None) -> None:
+    # conda: run the checks inside the activated environment, so the activate.d variables
+    # (LD_LIBRARY_PATH, CUDNN_PATH, XLA_FLAGS) are set as they will be for the user's own programs.
+    wrap: tuple[str, ...] = ()
+    batch = False
+    if plan.method == "conda":
+        conda = _conda_exe(plan, host)
+        wrap = (conda, "run", "--no-capture-output", "--prefix", plan.prefix)
+        batch = shells.family(plan.shell) == "cmd" and (conda == "conda" or conda.lower().endswith(".bat"))
+    elif "nvidia_lib_path.py" in plan.extra_files:
+        wrap = _activated(plan)  # LD_LIBRARY_PATH comes from the venv's activate script
+    if plan.cpu:
+        plan.steps.append(
+            Step(
+                "Check that TensorFlow imports and computes on the CPU.",
+                argv=(*wrap, plan.env_python, "-c", VERIFY_CPU_CODE),
+                batch=batch,
+            )
+        )
+        return
     plan.steps.append(
         Step(
             "Verify with tfgpu-wizard: does TensorFlow in the new environment see and use the GPU?",
-            argv=(cli_command(), "verify", "--python", plan.env_python),
+            argv=(*wrap, cli_command(), "verify", "--python", plan.env_python),
+            batch=batch,
         )
     )
     plan.steps.append(
         Step(
             "The plain check: list the GPUs TensorFlow sees (an empty list [] means no GPU).",
-            argv=(plan.env_python, "-c", VERIFY_CODE),
+            argv=(*wrap, plan.env_python, "-c", VERIFY_CODE),
+            batch=batch,
         )
     )
 
@@ -1082,10 +1911,21 @@ def _docker(
                 )
             )
     plan.steps.append(Step("Download the image {}.", argv=("docker", "pull", image), explain_args=(image,)))
-    mount = _mount_args(plan.prefix, plan.platform)
+    mount = _mount_args(plan.prefix, plan.platform) if plan.prefix else []
+    if not plan.prefix:
+        plan.why.append(
+            Why(
+                "No project folder is mounted into the container: add -v /full/path/of/your/folder:/workspace "
+                "to the docker run command (or give --prefix) to work on your files.",
+                (),
+                "note",
+            )
+        )
     plan.steps.append(
         Step(
-            "Check that a container sees the GPU, with your folder {} mounted at /workspace.",
+            "Check that a container sees the GPU, with your folder {} mounted at /workspace."
+            if plan.prefix
+            else "Check that a container sees the GPU.",
             argv=(
                 "docker",
                 "run",
@@ -1224,3 +2064,85 @@ def _atomic_write(target: Path, data: bytes, *, executable: bool = False) -> Non
         except OSError:
             pass
         raise PlanError(tr(_CTX, "Cannot write {}: {}").format(target, exc.strerror or exc)) from None
+
+
+# --------------------------------------------------------------------------------- nothing fits
+
+
+@dataclass
+class Instead:
+    """Something to do when no TensorFlow version fits as asked: a sentence and its commands."""
+
+    why: Why
+    steps: list[Step] = field(default_factory=list)
+    plan: Plan | None = None  # a whole plan (the CPU install), printed with its commands
+
+    def to_dict(self, shell: str) -> dict[str, Any]:
+        steps = self.plan.paste_steps() if self.plan is not None else self.steps
+        return {
+            "text": self.why.text(),
+            "plan": self.plan.title() if self.plan is not None else None,
+            "commands": [c for c in (st.command(shell) for st in steps) if c],
+        }
+
+
+def nothing_fits(rec: Any, host: Any, matrix: Any, shell: str, *, home: str | None = None) -> list[Instead]:
+    """What to do instead when ``rec`` (core.recommend.Recommendation) has no usable GPU version.
+
+    * a GPU that no official wheel has code for (Blackwell, CC >= 10): NVIDIA's NGC TensorFlow container;
+    * any host: the newest TensorFlow on the CPU (pip), when one fits the host's Python and glibc;
+    * Linux/WSL2: the CPU Docker image, which needs neither a fitting Python nor a new glibc.
+    """
+    from tfgpu_wizard.core.host_model import DriverInfo
+    from tfgpu_wizard.core.recommend import recommend
+
+    out: list[Instead] = []
+    platform = rec.platform
+    gpus = [g for g in (_get(host, "gpus") or []) if _get(g, "compute_capability")]
+    posix = platform in ("linux", "wsl2")
+    if rec.gpu_mode and posix and any(_cc(str(g.compute_capability))[0] >= 10 for g in gpus):
+        out.append(
+            Instead(
+                Why(
+                    "Use NVIDIA's NGC TensorFlow container, built with a CUDA that knows this GPU (needs Docker "
+                    "and the NVIDIA Container Toolkit; check catalog.ngc.nvidia.com for the newest tag)."
+                ),
+                [
+                    Step("Download the image {}.", argv=("docker", "pull", NGC_IMAGE), explain_args=(NGC_IMAGE,)),
+                    Step(
+                        "Check that a container sees the GPU.",
+                        argv=("docker", "run", "--rm", "--gpus", "all", NGC_IMAGE, "python", "-c", VERIFY_CODE),
+                    ),
+                ],
+            )
+        )
+    if host is not None and platform != "other":
+        cpu_host = dataclasses.replace(host, driver=DriverInfo(present=False, error="CPU-only plan"), gpus=[])
+        cpu_rec = recommend(matrix, cpu_host)
+        best = cpu_rec.best
+        if best is not None and shell in shells_for(best.row.platform):
+            try:
+                cpu_plan = build_plan(best.row, host, "pip", shell, None, cpu=True, home=home,
+                                      python=best.best_method.python if best.best_method else None)
+            except PlanError:
+                cpu_plan = None
+            if cpu_plan is not None:
+                out.append(
+                    Instead(Why("Or run TensorFlow {} on the CPU (slower, but it works here):", (cpu_plan.tensorflow,)),
+                            plan=cpu_plan)
+                )
+    if posix and not any(i.plan is not None for i in out):
+        image = "tensorflow/tensorflow:latest"
+        out.append(
+            Instead(
+                Why("Or run TensorFlow on the CPU in Docker (needs Docker; no Python or glibc of this machine is used):"),
+                [
+                    Step("Download the image {}.", argv=("docker", "pull", image), explain_args=(image,)),
+                    Step(
+                        "Check that TensorFlow imports and computes on the CPU.",
+                        argv=("docker", "run", "--rm", image, "python", "-c", VERIFY_CPU_CODE),
+                    ),
+                ],
+            )
+        )
+    return out

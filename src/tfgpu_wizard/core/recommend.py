@@ -59,6 +59,8 @@ MESSAGES: dict[str, str] = {
     "machine-unsupported": N_("No TensorFlow {line} wheel for {machine} on {platform}"),
     "aarch64-cpu-only": N_("Official GPU wheels are x86_64 only; on aarch64 TensorFlow runs on the CPU "
                            "(tensorflow-cpu-aws)"),
+    "arch-needs-cuda": N_("{gpu} (compute capability {cc}, {arch}) needs CUDA {need} or newer; TensorFlow {line} "
+                          "is built with CUDA {cuda} (use TensorFlow {tf_min} or newer)"),
     "arch-too-old": N_("{gpu} (compute capability {cc}, {arch}) is older than the oldest GPU code in the "
                        "TensorFlow {line} wheel ({oldest}): unsupported"),
     "driver-too-old": N_("Driver {driver} is too old for CUDA {cuda}: TensorFlow {line} needs at least "
@@ -67,6 +69,8 @@ MESSAGES: dict[str, str] = {
                                 "driver {strict} or newer"),
     "known-defect": N_("Known problem: {title}"),
     "wsl2-windows-too-old": N_("GPU in WSL2 needs Windows 10 build 19044 (21H2) or newer; this is build {build}"),
+    "wsl2-windows-build-unknown": N_("GPU in WSL2 needs Windows 10 build 19044 (21H2) or newer; the Windows build "
+                                     "is not in the report"),
     "no-usable-method": N_("No install method fits this machine"),
     # method-level blockers
     "python-too-new": N_("Python {python} is too new for TensorFlow {line} (supports {range})"),
@@ -135,6 +139,8 @@ MESSAGES: dict[str, str] = {
     "win-native-con": N_("Stuck at TensorFlow {line}, Python {range}, CUDA {cuda} / cuDNN {cudnn} via conda"),
     "win-wsl2-pro": N_("Current TensorFlow {line}; pip brings CUDA {cuda} / cuDNN {cudnn} itself"),
     "win-wsl2-con": N_("Needs WSL2 (Windows 10 build 19044 or newer) and working in a Linux shell"),
+    "win-wsl2-floor": N_("Not possible on this Windows (build {build}): GPU in WSL2 needs build 19044 (Windows 10 "
+                         "21H2) or newer; update Windows to use it"),
     "win-directml": N_("tensorflow-cpu with the TensorFlow-DirectML-Plugin: any DirectX 12 GPU, versions "
                        "not covered by the matrix"),
 }
@@ -316,11 +322,36 @@ class _Ctx:
     in_wsl_choice: bool = False  # evaluating WSL2 rows for a Windows host (python/glibc unknown)
 
 
+# The first CUDA that knows a GPU generation, and the first TensorFlow built with it. Ampere (CC 8.x) needs
+# CUDA 11, i.e. TF >= 2.4 (tf-compat.md: 2.4 is the first CUDA 11.0 build with compute_80; the CUDA 10.1
+# builds fail with "device kernel image is invalid", tensorflow#41990/#43718). This also covers 2.0-2.2,
+# whose wheel architectures are not recorded. Hopper on CUDA 11.2 builds is left to the PTX rules (not
+# sourced either way); Blackwell (10.x, 12.x) is ruled out by a matrix defect.
+_CUDA_FOR_CC: tuple[tuple[tuple[int, int], str, str], ...] = (
+    ((8, 0), "11.0", "2.4"),
+)
+
+
+def _cuda_needed(cc: str) -> tuple[str, str] | None:
+    have = cc_tuple(cc)
+    if have[0] >= 10:
+        return None
+    for floor, cuda, tf_min in _CUDA_FOR_CC:
+        if have >= floor:
+            return cuda, tf_min
+    return None
+
+
 def _arch_reasons(row: Row, ctx: _Ctx) -> list[Reason]:
     out: list[Reason] = []
     for g in _gpus(ctx.host):
         cc = g.compute_capability or ""
         arch = ctx.matrix.arch_name(cc) or "?"
+        need = _cuda_needed(cc)
+        if need and row.cuda and _ver_tuple(row.cuda) < _ver_tuple(need[0]):
+            out.append(_reason("arch-needs-cuda", "blocker", ctx.lang, gpu=g.name, cc=cc, arch=arch, need=need[0],
+                               line=row.tensorflow, cuda=row.cuda, tf_min=need[1], sources=["DOCS", "WHEEL"]))
+            continue
         if row.archs is None:
             out.append(_reason("arch-not-recorded", "caveat", ctx.lang, gpu=g.name, cc=cc, line=row.tensorflow))
             continue
@@ -361,7 +392,7 @@ def _driver_reasons(row: Row, ctx: _Ctx, jit: bool) -> list[Reason]:
     if have >= driver_tuple(d.strict):
         return [_reason("driver-ok", "ok", ctx.lang, sources=["NV-RN"], **vals)]
     if d.minor_compat and have >= driver_tuple(d.minor_compat):
-        out = [_reason("driver-minor-compat", "ok", ctx.lang, sources=["NV-RN"], **vals)]
+        out = [_reason("driver-minor-compat", "cost", ctx.lang, sources=["NV-RN"], **vals)]
         if jit:
             out.append(_reason("driver-minor-compat-jit", "caveat", ctx.lang, sources=["NV-RN"],
                                detail="NVIDIA's wording on PTX JIT under minor-version compatibility is "
@@ -466,7 +497,11 @@ def _method_options(row: Row, ctx: _Ctx, only: str | None) -> list[MethodOption]
     if ctx.gpu_mode:
         methods = {m: row.recipe(m) for m in row.methods}
     else:
+        # CPU only: plain tensorflow with pip; a conda env (for its Python) where the row has a conda recipe
+        # (core.plan.build_plan(cpu=True) swaps in the CPU packages)
         methods = {"pip": _cpu_recipe(row, ctx.matrix)}
+        if "conda" in row.methods and row.platform != "macos":
+            methods["conda"] = row.recipe("conda")
     rng = _range_text(row)
     for method in ("pip", "conda", "docker"):
         if only and method != only:
@@ -657,6 +692,12 @@ def _windows_choice(matrix: Matrix, host: HostReport, ctx: _Ctx, native: list[Ca
         r = wsl_best.row
         w_pros.append(_reason("win-wsl2-pro", "ok", lang, line=r.tensorflow, cuda=r.cuda, cudnn=r.cudnn))
     w_cons = [_reason("win-wsl2-con", "cost", lang, sources=["DOCS"])]
+    build = host.os.windows_build
+    min_build = matrix.platforms["wsl2"].min_windows_build
+    if build is not None and min_build and build < min_build:
+        w_cons.insert(0, _reason("win-wsl2-floor", "blocker", lang, build=build, sources=["DOCS"]))
+    elif build is None:
+        w_cons.append(_reason("wsl2-windows-build-unknown", "caveat", lang, sources=["DOCS"]))
     if wsl_best is not None:
         suggested = "wsl2"
     elif native_best is not None and native_best.status != "ruled-out":

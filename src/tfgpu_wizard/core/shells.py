@@ -22,7 +22,8 @@ Public API (stable; the GUI and ``core.plan`` build on it)::
 
 Rules implemented (each one is a documented behaviour of the shell, checked by tests/test_shells*.py):
 
-* POSIX sh (bash, zsh): single quotes keep everything literal except ``'`` itself, written ``'\\''``.
+* POSIX sh (bash, zsh): ``shlex.quote``: single quotes keep everything literal except ``'`` itself, written
+  ``'"'"'``.
   Newlines are fine inside single quotes. NUL can never be in an argument (rejected for every shell).
 * PowerShell (about_Quoting_Rules): a single-quoted string is verbatim; a quote inside is doubled.
   PowerShell also treats the typographic quotes U+2018, U+2019, U+201A, U+201B as single quotes, so
@@ -43,6 +44,7 @@ Rules implemented (each one is a documented behaviour of the shell, checked by t
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -55,7 +57,6 @@ _CTX = "plan"
 PS_SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b"
 PS_DOUBLE_QUOTES = '"\u201c\u201d\u201e'
 
-_POSIX_SAFE = re.compile(r"[A-Za-z0-9_@%+=:,./-]+")
 # Bare words PowerShell passes unchanged to a program. Not "--" (the end-of-parameters token),
 # nothing starting with "-" followed by nothing, and none of $ ` ' " , ; ( ) { } @ # < > | & [ ].
 _PS_SAFE = re.compile(r"[A-Za-z0-9_./:\\=+-]+")
@@ -90,9 +91,7 @@ def quote(arg: str, shell: str, *, batch: bool = False) -> str:
     if "\x00" in arg:
         raise ShellError(tr(_CTX, "An argument cannot contain a NUL character: {!r}").format(_show(arg)))
     if fam == "posix":
-        if arg and _POSIX_SAFE.fullmatch(arg):
-            return arg
-        return "'" + arg.replace("'", "'\\''") + "'"
+        return shlex.quote(arg)  # the standard library's POSIX quoting (issue 11): '' for an empty argument
     if fam == "powershell":
         return _quote_powershell(arg)
     return _quote_cmd(arg, batch=batch)
