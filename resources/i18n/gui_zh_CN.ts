@@ -59,6 +59,10 @@
         <translation>TensorFlow 训练时的 GPU 显存</translation>
     </message>
     <message>
+        <source>These settings cannot run: {0}</source>
+        <translation>这些设置无法运行：{0}</translation>
+    </message>
+    <message>
         <source>Open run or recording…</source>
         <translation>打开运行记录或录制…</translation>
     </message>

@@ -220,7 +220,8 @@ def test_closing_the_window_stops_the_running_sample(qtbot, tmp_path):
     assert record.end is not None and record.end["status"] == "stopped"
     assert record.end.get("detail") == "the app was closed while the sample was running"
     assert not record.problems
-    assert "--steps" in record.header["config"]["sample_args"]  # the header is this run's
+    assert record.header["config"] == page._config.to_dict()  # the header is this run's SampleConfig
+    assert record.header["config"]["steps"] == page.steps.value()
     assert record.header["label"] == page.run_label()
 
 

@@ -77,16 +77,18 @@ def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
 
 def test_benchmark_compares_cpu_settings_and_exports(window, qtbot, tmp_path):
     """The Benchmark page on this GPU-less machine: two real CPU runs in sequence, a table, a chart, a CSV."""
-    from tfgpu_wizard.gui.pages.benchmark import CPU_CONFIGS
+    from tfgpu_wizard.core.sampleopts import BENCHMARK_CPU
 
     page = window.show_page("benchmark")
-    assert [page.table.item(r, 0).text() for r in range(page.table.rowCount())] == [c[0] for c in CPU_CONFIGS]
+    assert [page.table.item(r, 0).text() for r in range(page.table.rowCount())] == [c[0] for c in BENCHMARK_CPU]
     assert page.table.item(0, 4).text() == "not run yet" and not page.plot_empty.isHidden()
-    page.start(configs=CPU_CONFIGS, steps=10)
+    page.start(steps=10)
     assert page.busy() and "running" in page.table.item(0, 4).text()
     qtbot.waitUntil(lambda: not page.busy(), timeout=240_000)
     assert [r["status"] for r in page.results] == ["ok", "ok"], page.results
     assert all(r["images_per_sec"] > 0 for r in page.results)
+    # the step time comes from what the sample sends (global batch / images per second), not a missing field
+    assert all(r["step_time_s"] > 0 for r in page.results) and page.table.item(0, 2).text().endswith(" ms")
     assert page.table.item(0, 3).text() == "1.00×" and page.table.item(1, 3).text().endswith("×")
     assert page.table.item(1, 4).text().startswith("✓")
     assert page.plot_empty.isHidden() and not page.plot.isHidden()

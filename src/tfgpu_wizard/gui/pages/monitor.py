@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.core.sampleopts import BACKEND_MODE_TEXT, DEFAULT_MEMORY, MEMORY_MODES, MODE_TEXT  # noqa: F401
+from tfgpu_wizard.core.target import ConfigError, sample_argv
 from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.chart import MemoryChart
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
@@ -54,30 +56,8 @@ def pick(ev: dict[str, Any], *keys: str) -> Any:
     return None
 
 
-MODE_TEXT = {
-    "default": "Default: TensorFlow takes nearly all free GPU memory at the first GPU operation. Expect one "
-    "jump to near full, then a flat line until the program ends, whatever the model or batch size.",
-    "growth": "Growth: TensorFlow asks for memory as it needs it. Expect a staircase that rises to the run's "
-    "high-water mark and never comes down.",
-    "limit": "Limit: TensorFlow's pool is capped at the number of MB you set. Expect a flat line at the limit "
-    "plus a few hundred MB of CUDA context outside the pool.",
-}
+# The explanation table lives in core (one home for the CLI and the window); shown here translated.
 
-
-# What the chart should look like with Keras 3 on JAX or PyTorch (measured on an H200: docs/h200-results.md).
-BACKEND_MODE_TEXT = {
-    "jax:default": "Default on JAX: JAX preallocates 75% of the card at its first allocation. Expect one jump "
-    "to three quarters of the card, then a flat line, whatever the model needs.",
-    "jax:growth": "Growth on JAX: preallocation is off and JAX takes memory as it needs it. Expect a low "
-    "staircase to the run's high-water mark.",
-    "jax:limit": "Limit on JAX: JAX preallocates the fraction of the card that matches your MB. Expect one "
-    "jump to the limit, then a flat line.",
-    "torch:default": "Default on PyTorch: the caching allocator takes what the model needs and keeps it. Expect "
-    "a small rise that stays: default already behaves like growth.",
-    "torch:growth": "Growth on PyTorch: the same as default (the caching allocator always grows as needed).",
-    "torch:limit": "Limit on PyTorch: a cap, not a preallocation. When the model fits under it the curve is the "
-    "same as default; above it the run fails with out of memory.",
-}
 
 # Keras backend of the sample -> (combo text, whose allocator the framework memory series show)
 BACKEND_NAMES = {"tensorflow": ("TensorFlow", "TensorFlow"), "jax": ("JAX (Keras 3)", "JAX"),
@@ -168,6 +148,7 @@ class MonitorPage(Page):
         self.last_finish: FinishInfo | None = None
         self._gpu_note_state: tuple[str, str] = ("", "")
         self._recorder = None  # core.runs.RunRecorder of the running sample
+        self._config = None  # core.target.SampleConfig of the running / last sample (its run file stores it)
         self._showing: tuple[str, str] | None = None  # (file name, GPU names) of an opened run/recording
         self._opened: dict[str, Any] | None = None  # the opened run's end line and read problems
         self.last_run_path: Path | None = None  # the run file of the last finished sample
@@ -217,9 +198,9 @@ class MonitorPage(Page):
         grid = QGridLayout()
         self.lab_mode = QLabel()
         self.mode = QComboBox()
-        for m in ("default", "growth", "limit"):
+        for m in MEMORY_MODES:
             self.mode.addItem(m, m)
-        self.mode.setCurrentIndex(1)
+        self.mode.setCurrentIndex(self.mode.findData(DEFAULT_MEMORY))  # the CLI's default
         self.lab_limit = QLabel()
         self.limit_mb = QSpinBox()
         self.limit_mb.setRange(256, 1_000_000)
@@ -227,6 +208,9 @@ class MonitorPage(Page):
         self.limit_mb.setSuffix(" MB")
         self.lab_devices = QLabel()
         self.devices = QComboBox()
+        self._devices_chosen = False  # set when the user picks a device (activated: user actions only)
+        self._filled_for = None  # the host report the device list was last filled from
+        self.devices.activated.connect(self._on_devices_chosen)
         self.lab_precision = QLabel()
         self.precision = QComboBox()
         for p in ("fp32", "mixed_float16", "mixed_bfloat16"):
@@ -341,6 +325,10 @@ class MonitorPage(Page):
             self.devices.addItem(_t("GPU 0 (if TensorFlow finds one)"), "gpu:0")
         idx = self.devices.findData(current)
         self.devices.blockSignals(False)
+        new_host = self.state.host is not self._filled_for
+        self._filled_for = self.state.host
+        if new_host and not gpus and self.state.host is not None and not self._devices_chosen:
+            idx = -1  # detection found no NVIDIA GPU: the hopeful "GPU 0" picked before it gives way to the CPU
         if idx < 0:
             # A machine known to have no NVIDIA GPU trains on the CPU by default (a GPU run would only fail
             # with "TensorFlow sees 0 GPUs"); before detection has finished, GPU 0 is the hopeful default.
@@ -366,6 +354,9 @@ class MonitorPage(Page):
         else:
             self.mode_text.setText(_t(MODE_TEXT[mode]))
 
+    def _on_devices_chosen(self, _index: int) -> None:
+        self._devices_chosen = True
+
     def _on_keras2(self, on: bool) -> None:
         self.state.keras2 = bool(on)
 
@@ -387,33 +378,24 @@ class MonitorPage(Page):
 
     # -- the sample -------------------------------------------------------------------------
 
+    def sample_config(self):
+        """The controls as a ``core.target.SampleConfig`` (core's CPU rule, ``--gpu-total-mb`` from NVML).
+
+        Raises ``core.target.ConfigError`` for a combination the sample would refuse.
+        """
+        from tfgpu_wizard.core.sampleopts import config_from_controls
+
+        return config_from_controls(
+            memory=self.mode.currentData(), limit_mb=self.limit_mb.value(),
+            devices=self.devices.currentData() or "cpu", precision=self.precision.currentData(),
+            model=self.model.currentData(), batch_size=self.batch.value(), steps=self.steps.value(),
+            backend=self.backend.currentData() or "tensorflow", keras2=self.keras2.isChecked(),
+            host=self.state.host,
+        )
+
     def sample_args(self) -> list[str]:
-        """Command-line arguments for ``target/sample.py`` from the controls (see docs/sample-protocol.md)."""
-        on_cpu = (self.devices.currentData() or "cpu") == "cpu"
-        args = [
-            "--memory",
-            "default" if on_cpu else self.mode.currentData(),
-            "--devices",
-            self.devices.currentData() or "cpu",
-            "--precision",
-            self.precision.currentData(),
-            "--model",
-            self.model.currentData(),
-            "--batch-size",
-            str(self.batch.value()),
-            "--steps",
-            str(self.steps.value()),
-            "--log-every",
-            str(max(1, min(10, self.steps.value() // 20))),
-        ]
-        if self.mode.currentData() == "limit" and not on_cpu:
-            args += ["--memory-limit", str(self.limit_mb.value())]
-        backend = self.backend.currentData() or "tensorflow"
-        if backend != "tensorflow":
-            args += ["--backend", backend]
-        elif self.keras2.isChecked():
-            args.append("--keras2")
-        return args
+        """Command-line arguments for ``target/sample.py`` from the controls: ``SampleConfig.to_argv()``."""
+        return self.sample_config().to_argv()
 
     def run_label(self) -> str:
         backend = self.backend.currentData() or "tensorflow"
@@ -439,6 +421,14 @@ class MonitorPage(Page):
         if not script.is_file():
             self.run_state.setText(verdict_html("bad", _t("The sample script is missing from this build.")))
             return False
+        try:
+            cfg = self.sample_config()
+            if extra_args:
+                cfg.extra_args = list(extra_args)
+        except ConfigError as exc:  # a combination the sample would refuse: say so before anything starts
+            self.run_state.setText(verdict_html("bad", _t("These settings cannot run: {0}").format(exc)))
+            return False
+        self._config = cfg
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
             self.chart.keep_as_faded(self._run_label)
         self.chart.clear()
@@ -458,7 +448,7 @@ class MonitorPage(Page):
         self.chart.start()
         self.proc.start(
             python or self.state.target_python,
-            [str(script), *self.sample_args(), *(extra_args or [])],
+            sample_argv(cfg),
             timeout_s=self.SAMPLE_TIMEOUT_S,
         )
         self.status.emit(_t("Training: starting TensorFlow (this takes a few seconds)…"))
@@ -502,7 +492,7 @@ class MonitorPage(Page):
             sampler = self._sampler
             live = sampler is not None and sampler.state in ("idle", "running")
             self._recorder = RunRecorder(
-                config={"sample_args": self.sample_args()},
+                config=self._config.to_dict() if self._config is not None else {},
                 devices=list(sampler.devices) if live else [],
                 label=self._run_label,
                 t0=self._t0,

@@ -15,6 +15,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
 from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.core.sampleopts import sanity_config
+from tfgpu_wizard.core.target import sample_argv
 from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
@@ -43,6 +45,7 @@ class SanityPage(Page):
         self.probe_verdict = None  # core.target.ProbeVerdict of the probe phase
         self.verdict_kind = ""
         self.steps = self.STEPS
+        self.config = None  # core.target.SampleConfig of the training phase
 
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -160,12 +163,8 @@ class SanityPage(Page):
         self.progress.setRange(0, self.steps)
         self.progress.setValue(0)
         self.status.emit(_t("Sanity check: training…"))
-        self.proc.start(
-            self.state.target_python,
-            [str(target_script("sample.py")), "--devices", "auto", "--steps", str(self.steps), "--log-every", "10",
-             *(["--keras2"] if self._keras2() else [])],
-            timeout_s=self.TIMEOUT_S,
-        )
+        self.config = sanity_config(self.steps, keras2=self._keras2())
+        self.proc.start(self.state.target_python, sample_argv(self.config), timeout_s=self.TIMEOUT_S)
 
     def cancel(self) -> None:
         self.proc.cancel()
