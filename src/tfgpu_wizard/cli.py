@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "plan": "recommend a TensorFlow version and write the install commands for your shell",
     "verify": "run the verification probe in a Python and say whether TensorFlow uses the GPU",
     "sample": "run the bundled training sample (memory modes, devices, precision) in a Python",
+    "sanity": "check that TensorFlow trains on the GPU (probe + a short training run), in plain words",
     "cluster": "write TF_CONFIG and launch commands for a multi-worker run",
     "diagnose": "explain a TensorFlow / CUDA error log in plain words, with the fix",
     "monitor": "live terminal view of GPU memory and utilization (NVML), optionally logged to CSV",

@@ -162,7 +162,13 @@ def test_sanity_and_benchmark_settings_parse(window, qtbot):
 def test_core_tables_are_translated_in_the_pages_context():
     """The explanation table and the comparison's labels live in core; the pages show them translated."""
     from tfgpu_wizard.core import i18n
-    from tfgpu_wizard.core.sampleopts import BACKEND_MODE_TEXT, BENCHMARK_CPU, BENCHMARK_GPU, CPU_MODE_TEXT, MODE_TEXT
+    from tfgpu_wizard.core.sampleopts import (
+        BACKEND_MODE_TEXT,
+        BENCHMARK_CPU,
+        BENCHMARK_GPU,
+        CPU_MODE_TEXT,
+        MODE_TEXT,
+    )
 
     zh = i18n.catalog("zh_CN")
     for text in [*MODE_TEXT.values(), *BACKEND_MODE_TEXT.values(), CPU_MODE_TEXT]:

@@ -62,17 +62,26 @@ def test_cancel_mid_run(window, qtbot):
 
 
 def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
+    from tfgpu_wizard.core.verdict import host_fact
+
+    qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)  # the verdict starts from the host's facts
     page = window.show_page("sanity")
     with qtbot.waitSignal(page.proc.finished, timeout=300_000):
         assert page.start(steps=20)
         qtbot.waitUntil(lambda: page.phase == "done", timeout=290_000)
-    # this CI machine has no GPU: the honest answer is "only the CPU"
-    assert page.verdict_kind == "bad"
-    assert "only on the CPU" in page.verdict.text()
-    # the probe's reasons say why (core.target.probe_verdict: here tensorflow-cpu, a CPU-only build)
+    # this CI machine has no GPU: the honest answer is "only the CPU", and why starts from the machine's fact
     assert page.probe_verdict is not None and page.probe_verdict.status == "no-gpu"
+    fact = host_fact(window.state.host, page.probe_verdict.report)
+    if fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver"):  # no driver here: the CPU is expected
+        assert page.verdict_kind == "info" and "trains on the CPU" in page.verdict.text()
+        assert "tensorflow[and-cuda]" not in page.details.text()
+    else:
+        assert page.verdict_kind == "bad" and "only on the CPU" in page.verdict.text()
+    if fact is not None:
+        assert page.details.text().index(fact[1]) < page.details.text().index("steps trained on the CPU")
     for reason in page.probe_verdict.reasons:
         assert reason in page.details.text()
+    assert page.sanity.lines[0].startswith("20 steps trained on the CPU")
 
 
 def test_benchmark_compares_cpu_settings_and_exports(window, qtbot, tmp_path):

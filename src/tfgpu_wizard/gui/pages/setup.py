@@ -380,11 +380,12 @@ class SetupPage(Page):
             return
         log = "\n".join(self._probe_stderr)
         script = str(target_script("probe.py"))
-        self.verdict = probe_verdict_for(info, self.probe_result, log, [self.state.target_python, script])
+        self.verdict = probe_verdict_for(info, self.probe_result, log, [self.state.target_python, script],
+                                         host=self.state.host)
         parts = [verdict_block_html(self.verdict)]
         if log.strip():
             try:
-                findings, _ = diagnose_text(log, diagnosis_context(self.verdict))
+                findings, _ = diagnose_text(log, diagnosis_context(self.verdict, self.state.host))
             except Exception:  # noqa: BLE001 - the verdict stands without the diagnosis
                 findings = None
             findings = [f for f in findings or [] if getattr(f, "severity", "") != "harmless"]
