@@ -56,7 +56,8 @@ class SeriesStore:
     """Columns of samples sharing one time axis: ``t`` (float64 s) + named float32 series.
 
     Arrays grow by doubling, so appending is amortised O(1) and a slice is a view (no copy).
-    An hour of 8 GPUs x 4 series at 20 Hz is 72,000 rows x 33 columns, about 10 MB.
+    An hour of 8 GPUs x 4 series at 20 Hz is 72,000 rows x 33 columns, about 10 MB; the store keeps at
+    most ``max_rows`` rows (two hours at 20 Hz by default), dropping the oldest quarter when full.
 
     Two kinds of "no value" are kept apart: a value given as None (the GPU did not answer) is NaN and
     is drawn as a gap; a series not mentioned in a row at all (a TensorFlow event row carries no GPU
@@ -65,10 +66,15 @@ class SeriesStore:
     """
 
     ABSENT = np.inf
+    # Bounded like the core sampler's ring buffer: two hours at 20 Hz. When full, the oldest quarter goes
+    # (one copy per max_rows/4 appends, so appending stays amortised O(1) and slices stay views).
+    MAX_ROWS = 144_000
 
-    def __init__(self, capacity: int = 1024) -> None:
-        self._cap = capacity
+    def __init__(self, capacity: int = 1024, max_rows: int | None = None) -> None:
+        self.max_rows = max(4, int(max_rows or self.MAX_ROWS))
+        self._cap = min(capacity, self.max_rows)
         self._n = 0
+        self.dropped = 0  # rows dropped from the start to stay within max_rows
         self._t = np.empty(capacity, dtype=np.float64)
         self._cols: dict[str, np.ndarray] = {}
 
@@ -79,8 +85,21 @@ class SeriesStore:
     def names(self) -> list[str]:
         return list(self._cols)
 
+    def _drop_oldest(self) -> None:
+        keep = self._n - self._n // 4
+        start = self._n - keep
+        self._t[:keep] = self._t[start:self._n]
+        for col in self._cols.values():
+            col[:keep] = col[start:self._n]
+            col[keep:] = self.ABSENT
+        self.dropped += start
+        self._n = keep
+
     def _grow(self) -> None:
-        self._cap *= 2
+        if self._cap >= self.max_rows:
+            self._drop_oldest()
+            return
+        self._cap = min(self._cap * 2, self.max_rows)
         t = np.empty(self._cap, dtype=np.float64)
         t[: self._n] = self._t[: self._n]
         self._t = t
