@@ -56,7 +56,10 @@ def test_every_method_and_shell(line, platform, method, shell, tmp_path):
             assert f"ADMINISTRATOR STEP: {st.reason()}" in text
     if method != "docker":
         verify, plain = plan.steps[-2], plan.steps[-1]
-        assert verify.argv == ("tfgpu-wizard", "verify", "--python", plan.env_python)
+        # made on this machine: the running interpreter by path, as `tfgpu-wizard` is often not on PATH
+        here = (os.name == "nt") == (platform == "windows")
+        wizard = (sys.executable, "-m", "tfgpu_wizard") if here else ("tfgpu-wizard",)
+        assert verify.argv == (*wizard, "verify", "--python", plan.env_python)
         assert plain.argv[1:] == (
             "-c",
             "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))",

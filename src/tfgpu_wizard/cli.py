@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "monitor": "live terminal view of GPU memory and utilization (NVML), optionally logged to CSV",
     "record": "run the sample and record it with the GPU sampler as a run",
     "runs": "list, show and export recorded runs",
+    "report": "save a zip to attach to a question for help: doctor report, the log, the newest run",
     "gui": "start the desktop app",
 }
 
@@ -78,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     from tfgpu_wizard.core import i18n
 
     i18n.set_language(args.lang)
+    from tfgpu_wizard.core.logsetup import setup_logging  # one rotating log file for the CLI and the window
+
+    setup_logging("gui" if args.command in (None, "gui") else "cli")
     if args.command is None:
         if has_display():
             args = build_parser(only="gui").parse_args(["gui"])

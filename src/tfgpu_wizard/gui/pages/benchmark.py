@@ -84,7 +84,7 @@ class BenchmarkPage(Page):
         self.lab_demo = QLabel()
         row.addWidget(self.lab_demo)
         self.btn_demo = QPushButton()
-        self.btn_demo.clicked.connect(self.show_recordings)
+        self.btn_demo.clicked.connect(lambda: self.show_recordings())  # clicked(bool) must not reach `paths`
         row.addWidget(self.btn_demo)
         lay.addLayout(row)
         self.table = QTableWidget(0, 5)

@@ -250,7 +250,7 @@ class MonitorPage(Page):
         self.keep.setChecked(True)
         buttons = QHBoxLayout()
         self.btn_start = QPushButton()
-        self.btn_start.clicked.connect(self.start_sample)
+        self.btn_start.clicked.connect(lambda: self.start_sample())  # not clicked(bool) as `extra_args`
         self.btn_stop = QPushButton()
         self.btn_stop.clicked.connect(self.stop_sample)
         self.btn_stop.setEnabled(False)

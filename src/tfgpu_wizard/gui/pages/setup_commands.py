@@ -318,7 +318,7 @@ class CommandsView(QWidget):
         self.btn_save = QPushButton()
         self.btn_save.clicked.connect(self._save_dialog)
         self.btn_run = QPushButton()
-        self.btn_run.clicked.connect(self.run_plan)
+        self.btn_run.clicked.connect(lambda: self.run_plan())  # not clicked(bool) as `folder`
         self.btn_cancel = QPushButton()
         self.btn_cancel.clicked.connect(self.runner.cancel)
         self.btn_cancel.setEnabled(False)
