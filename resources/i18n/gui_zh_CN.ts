@@ -63,6 +63,22 @@
         <translation>这些设置无法运行：{0}</translation>
     </message>
     <message>
+        <source>Save run elsewhere…</source>
+        <translation>将运行记录另存到其他位置…</translation>
+    </message>
+    <message>
+        <source>Save run elsewhere</source>
+        <translation>将运行记录另存到其他位置</translation>
+    </message>
+    <message>
+        <source>The run is not saved yet: press “Save run elsewhere…” to keep it.</source>
+        <translation>运行记录尚未保存：按“将运行记录另存到其他位置…”保留它。</translation>
+    </message>
+    <message>
+        <source>Saving elsewhere failed too: {0}</source>
+        <translation>另存到其他位置也失败了：{0}</translation>
+    </message>
+    <message>
         <source>Open run or recording…</source>
         <translation>打开运行记录或录制…</translation>
     </message>

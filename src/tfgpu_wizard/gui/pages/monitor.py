@@ -149,6 +149,7 @@ class MonitorPage(Page):
         self._gpu_note_state: tuple[str, str] = ("", "")
         self._recorder = None  # core.runs.RunRecorder of the running sample
         self._config = None  # core.target.SampleConfig of the running / last sample (its run file stores it)
+        self._unsaved = None  # core.runs.RunRecorder whose file could not be written (kept in memory)
         self._showing: tuple[str, str] | None = None  # (file name, GPU names) of an opened run/recording
         self._opened: dict[str, Any] | None = None  # the opened run's end line and read problems
         self.last_run_path: Path | None = None  # the run file of the last finished sample
@@ -256,9 +257,15 @@ class MonitorPage(Page):
         self.btn_stop.setEnabled(False)
         self.btn_clear = QPushButton()
         self.btn_clear.clicked.connect(self._clear_faded)
+        # Shown when the run file could not be written (disk full, read-only folder): like `record` in the CLI,
+        # the whole run is kept in memory and can be saved somewhere else.
+        self.btn_save_elsewhere = QPushButton()
+        self.btn_save_elsewhere.clicked.connect(self._save_elsewhere_dialog)
+        self.btn_save_elsewhere.setVisible(False)
         buttons.addWidget(self.btn_start)
         buttons.addWidget(self.btn_stop)
         buttons.addWidget(self.btn_clear)
+        buttons.addWidget(self.btn_save_elsewhere)
         buttons.addStretch(1)
         buttons.addWidget(self.keras2)
         buttons.addSpacing(16)
@@ -304,6 +311,7 @@ class MonitorPage(Page):
         self.btn_start.setText("▶ " + _t("Start"))
         self.btn_stop.setText("■ " + _t("Stop"))
         self.btn_clear.setText(_t("Clear earlier runs"))
+        self.btn_save_elsewhere.setText(_t("Save run elsewhere…"))
         self._fill_devices()
         self._mode_changed()
         self._update_run_state()
@@ -486,6 +494,8 @@ class MonitorPage(Page):
         """Record this run (sample events + live GPU ticks) with ``core.runs``, so it can be opened later."""
         self._close_recorder("stopped")
         self.last_run_path = None
+        self._unsaved = None
+        self.btn_save_elsewhere.setVisible(False)
         try:
             from tfgpu_wizard.core.runs import RunRecorder
 
@@ -513,6 +523,10 @@ class MonitorPage(Page):
             rec.close(status=status, exit_code=exit_code, detail=detail)
             if rec.write_problem is None:
                 self.last_run_path = rec.path
+            else:  # not silent: the run box says so and offers to save it elsewhere
+                self._unsaved = rec
+                self.log_lines.append(f"run not saved: {rec.write_problem}")
+                self.btn_save_elsewhere.setVisible(True)
         except Exception as exc:  # noqa: BLE001
             self.log_lines.append(f"run record not closed: {exc}")
 
@@ -605,7 +619,9 @@ class MonitorPage(Page):
     def _update_run_state(self) -> None:
         info = self.last_finish
         if self.proc.is_running():
-            self.run_state.setText(verdict_html("busy", _t("Running: {0}").format(self._run_label)))
+            problem = getattr(self._recorder, "write_problem", None)
+            self.run_state.setText(verdict_html("busy", _t("Running: {0}").format(self._run_label))
+                                   + ("<br>" + verdict_html("warn", problem) if problem else ""))
         elif info is None and self._showing is not None:
             name, gpus = self._showing
             self.run_state.setText(
@@ -655,6 +671,10 @@ class MonitorPage(Page):
 
     def _saved_html(self, kept: bool = False) -> str:
         """Where the run was saved (every outcome keeps its run file, a failed or killed run too)."""
+        if self._unsaved is not None:
+            return ("<br>" + verdict_html("warn", str(self._unsaved.write_problem or ""))
+                    + "<br><small>" + _html(_t("The run is not saved yet: press “Save run elsewhere…” to keep it."))
+                    + "</small>")
         if self.last_run_path is None:
             return ""
         name = _html(self.last_run_path.name)  # unbroken: it is copied from here to find the file
@@ -867,6 +887,31 @@ class MonitorPage(Page):
             problem = self.export_csv(path)
             if problem:
                 self.run_state.setText(verdict_html("bad", problem))
+
+    def save_unsaved(self, path: str | Path) -> bool:
+        """Write the run whose file could not be written to ``path`` (``RunRecorder.save_to``)."""
+        rec = self._unsaved
+        if rec is None:
+            return False
+        try:
+            rec.save_to(Path(path))
+        except OSError as exc:
+            self.run_state.setText(verdict_html("bad", _t("Saving elsewhere failed too: {0}").format(exc)))
+            return False
+        self._unsaved = None
+        self.last_run_path = Path(path)
+        self.btn_save_elsewhere.setVisible(False)
+        self._update_run_state()
+        return True
+
+    def _save_elsewhere_dialog(self) -> None:
+        rec = self._unsaved
+        if rec is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, _t("Save run elsewhere"), str(Path.home() / rec.path.name),
+                                              "Run (*.run.jsonl)")
+        if path:
+            self.save_unsaved(path)
 
     def _clear_faded(self) -> None:
         self.chart.clear_faded()
