@@ -144,6 +144,7 @@ class SetupPage(Page):
 
         # Commands
         self.commands = CommandsView(self)
+        self.commands.status.connect(self.status.emit)  # "Installing: step 2 of 5", not "Ready"
         self.stack.addWidget(_scrolled(self.commands))
         self.choose.choice_changed.connect(self._on_choice)
         # After "Run it for me" the new environment exists: verify that one.
