@@ -38,6 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write", metavar="DIR", help="write the plan's files into DIR")
     parser.add_argument("--force", action="store_true", help="with --write: replace files you edited")
     parser.add_argument("--json", action="store_true", help="print the plan as JSON")
+    parser.add_argument("--run", action="store_true", help="run the plan here after a confirmation (admin steps "
+                        "asked one by one); its files go to --write DIR or the wizard's data folder")
+    parser.add_argument("--yes", action="store_true", help="with --run: skip the first confirmation")
 
 
 def _default_shell(platform: str) -> str:
@@ -114,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
         )
     except PlanError as exc:
         return _fail(str(exc), 1)
+    if getattr(args, "run", False):
+        from tfgpu_wizard.commands._plan_run import run_plan_here
+
+        return run_plan_here(plan, args.write, assume_yes=args.yes)
     written: list[Path] = []
     if args.write:
         try:

@@ -398,11 +398,15 @@ def _signal_group(proc: subprocess.Popen, kill: bool = False) -> None:
         pass
 
 
-def failure_message(status: str, failed_step: str = "") -> str:
-    """The one line that ends a run, the same in the window and the CLI."""
+def failure_message(status: str, failed_step: str = "", terminal: bool = False) -> str:
+    """The one line that ends a run. The window shows it above the log (so the log is "below"); the terminal
+    prints it after the output (``terminal``: "above")."""
     if status == "ok":
         return tr(CTX, "All steps finished.")
     if status == "failed":
+        if terminal:
+            return tr(CTX, "Step “{0}” failed; its output is just above. tfgpu-wizard diagnose explains such "
+                           "logs.").format(failed_step)
         if failed_step:
             return tr(CTX, "Step “{0}” failed; its output is in the log below. The Diagnose page "
                            "(tfgpu-wizard diagnose) explains such logs.").format(failed_step)

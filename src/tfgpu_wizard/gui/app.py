@@ -16,8 +16,21 @@ def create_window(lang: str | None = None):
     from tfgpu_wizard.gui import i18n
     from tfgpu_wizard.gui.mainwindow import MainWindow
 
-    i18n.switch(lang)
+    i18n.switch(lang or initial_language())
     return MainWindow()
+
+
+def initial_language() -> str:
+    """No --lang: the choice remembered from last time, else the desktop's language (``QLocale.system()``,
+    which on Windows and macOS is the system setting, not an environment variable)."""
+    from PySide6.QtCore import QLocale
+
+    from tfgpu_wizard.gui.mainwindow import settings
+
+    saved = settings().value("language")
+    if saved in ("en", "zh_CN"):
+        return str(saved)
+    return "zh_CN" if QLocale.system().name().startswith("zh") else "en"
 
 
 def install_error_hooks(win=None) -> None:

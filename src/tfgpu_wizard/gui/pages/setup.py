@@ -383,6 +383,10 @@ class SetupPage(Page):
         script = str(target_script("probe.py"))
         self.verdict = probe_verdict_for(info, self.probe_result, log, [self.state.target_python, script],
                                          host=self.state.host)
+        if self.verdict.status in ("gpu", "no-gpu", "gpu-broken"):  # TensorFlow works there: remember it
+            from tfgpu_wizard.gui.mainwindow import settings
+
+            settings().setValue("verified_python", self.state.target_python)
         parts = [verdict_block_html(self.verdict)]
         if log.strip():
             try:
