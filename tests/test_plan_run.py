@@ -140,3 +140,33 @@ def test_executor_admin_answers_and_cancel_kills_the_group(tmp_path):
 def test_failure_message_names_the_step_and_points_down():
     text = plan_run.failure_message("failed", "Install TensorFlow")
     assert "Install TensorFlow" in text and "below" in text and "above" not in text
+
+
+def _cli(*args, env_extra=None, stdin=""):
+    import subprocess
+
+    env = dict(os.environ, **(env_extra or {}))
+    return subprocess.run([sys.executable, "-m", "tfgpu_wizard", *args], input=stdin, capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+@posix_only
+def test_cli_plan_run_shows_the_summary_and_installs_nothing_without_a_yes(tmp_path):
+    host = ROOT / "resources" / "recordings" / "doctor-h200.json"
+    r = _cli("plan", "--host", str(host), "--method", "pip", "--shell", "bash", "--prefix", str(tmp_path / "env"),
+             "--write", str(tmp_path / "plan"), "--run")
+    assert r.returncode == 1, r.stderr
+    assert "New environment:" in r.stdout and "Download:" in r.stdout and "Nothing was installed." in r.stdout
+    assert not (tmp_path / "env").exists() and not (tmp_path / "plan").exists()
+
+
+def test_cli_report_writes_the_zip(tmp_path):
+    import zipfile
+
+    out = tmp_path / "help 报告.zip"
+    r = _cli("report", "--out", str(out), "--run", "sample-jax-cnn-fp32-growth")
+    assert r.returncode == 0, r.stderr
+    names = zipfile.ZipFile(out).namelist()
+    assert "doctor.json" in names and "README.txt" in names
+    assert "runs/sample-jax-cnn-fp32-growth.run.jsonl" in names
+    assert any(n.startswith("logs/") for n in names)  # the CLI itself logged to the file
