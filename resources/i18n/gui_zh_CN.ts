@@ -1467,4 +1467,18 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
 “帮助 → 保存求助报告…”会把它放进一个 zip 文件，你可以附在提问中。</translation>
     </message>
 </context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>GPU memory while {0} trains</source>
+        <translation>{0} 训练时的 GPU 显存</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>peak {0} MiB</source>
+        <translation>峰值 {0} MiB</translation>
+    </message>
+</context>
 </TS>

@@ -131,4 +131,35 @@
         <translation>未包含：{0}</translation>
     </message>
 </context>
+<context>
+    <name>monitor</name>
+    <message>
+        <source>Cannot draw the chart here: {error}</source>
+        <translation>无法在此绘制图表：{error}</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>peak MiB</source>
+        <translation>峰值 MiB</translation>
+    </message>
+    <message>
+        <source>steady MiB</source>
+        <translation>稳定值 MiB</translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <source>first step s</source>
+        <translation>首步 秒</translation>
+    </message>
+    <message>
+        <source>Chart written to {path}</source>
+        <translation>图表已写入 {path}</translation>
+    </message>
+</context>
 </TS>

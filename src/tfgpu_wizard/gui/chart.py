@@ -45,6 +45,10 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("MemoryChart", text)
 
 
+_DASH = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
+         "dashdot": Qt.PenStyle.DashDotLine}
+
+
 def _paler(color: str, amount: float = 0.55) -> str:
     """``color`` mixed with white (an opaque colour: no alpha blending when painting)."""
     c = pg.mkColor(color)
@@ -466,28 +470,50 @@ class MemoryChart(QWidget):
 
     # -- comparison -------------------------------------------------------------------------
 
-    def keep_as_faded(self, label: str) -> bool:
-        """Keep the current run's memory curves as faded lines labelled ``label``; returns False if empty."""
+    def keep_as_faded(self, label: str, mode: str = "", precision: str = "") -> bool:
+        """Keep the current run's memory curves as an earlier run labelled ``label``; returns False if empty.
+
+        Each earlier run has its own look (``core.compare.style_for``: memory mode -> hue, precision -> dash),
+        a legend label that is never repeated, and its peak marked, so growth, limit and default can be told
+        apart at a glance."""
+        from tfgpu_wizard.core.compare import style_for, unique_labels
+
         if len(self.store) == 0:
             return False
         t_first = float(self.store.t()[0])
-        items: list[pg.PlotDataItem] = []
+        items: list[pg.GraphicsObject] = []
         everything = slice(0, len(self.store))
+        colour, dash = style_for(mode, precision, len(self._faded))
+        peak: tuple[float, float] | None = None
         for name in self.store.names:
-            if not (name.endswith(".used") or name == "tf.current"):
+            if not (name.endswith(".used") or name == "tf.current" or name == "host.rss"):
                 continue
             t, y = self.store.present(name, everything)
             tt, yy = minmax_reduce(t - t_first, y, self.BUCKETS)
-            color = pg.mkColor("#999999")
-            color.setAlpha(140)
-            style = Qt.PenStyle.DashLine if name == "tf.current" else Qt.PenStyle.SolidLine
+            color = pg.mkColor(_paler(colour, 0.25) if name == "tf.current" else colour)
+            color.setAlpha(170)
+            style = _DASH.get(dash, Qt.PenStyle.SolidLine)
             item = pg.PlotDataItem(tt, yy, pen=pg.mkPen(color, width=2, style=style), connect="finite")
             item.setZValue(-10)
             self.mem_plot.addItem(item)
             items.append(item)
+            finite = np.isfinite(yy)
+            if finite.any() and name != "tf.current":
+                i = int(np.nanargmax(np.where(finite, yy, -np.inf)))
+                if peak is None or yy[i] > peak[1]:
+                    peak = (float(tt[i]), float(yy[i]))
         if not items:
             return False
-        self.mem_legend.addItem(items[0], _t("earlier: {0}").format(label))
+        taken = [lab for lab, _ in self._faded]
+        label = unique_labels([*taken, label])[-1]
+        if peak is not None:
+            mark = pg.ScatterPlotItem([peak[0]], [peak[1]], symbol="t", size=11, brush=pg.mkBrush(colour),
+                                      pen=pg.mkPen(colour))
+            mark.setZValue(-9)
+            self.mem_plot.addItem(mark)
+            items.append(mark)
+        self.mem_legend.addItem(items[0], _t("earlier: {0}").format(label)
+                                + (" · " + _t("peak {0} MiB").format(f"{peak[1]:,.0f}") if peak is not None else ""))
         self._faded.append((label, items))
         while len(self._faded) > self.MAX_FADED:
             _, old = self._faded.pop(0)
@@ -524,3 +550,41 @@ class MemoryChart(QWidget):
         item = self._curves[name]
         x, y = item.getData()
         return (np.asarray(x if x is not None else []), np.asarray(y if y is not None else []))
+
+
+def render_overlay_png(paths: Iterable[str | Path], out: str | Path, size: tuple[int, int] = (1100, 620)) -> bool:
+    """Draw runs as the Monitor's overlay (each run its colour, unique labels, peaks marked) into a PNG, off
+    screen: ``tfgpu-wizard runs compare --png`` for SSH users. Creates a QApplication when there is none
+    (with the offscreen platform when no display is set)."""
+    import os
+
+    os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication([])  # noqa: F841 - must live while drawing
+    from tfgpu_wizard.core.compare import overlay_label, run_stats
+    from tfgpu_wizard.core.runs import read_run
+
+    chart = MemoryChart()
+    chart.resize(*size)
+    for p in paths:
+        record = read_run(Path(p))
+        stats = run_stats(record)
+        t0 = record.ticks[0][0] if record.ticks else 0.0
+        for t, snaps in record.ticks:
+            chart.store.append(t - t0, {f"gpu{s.gpu}.used": (s.mem_used or 0) / (1024 * 1024) for s in snaps})
+        chart.keep_as_faded(overlay_label(stats), stats.mode, stats.precision)
+        chart.store = SeriesStore()
+    chart.set_empty_text(" ")
+    chart.empty_label.setVisible(False)
+    xs = [it.xData for _, items in chart._faded for it in items if getattr(it, "xData", None) is not None]
+    ys = [it.yData for _, items in chart._faded for it in items if getattr(it, "yData", None) is not None]
+    if xs and ys:
+        chart.mem_plot.setXRange(0, max(float(np.nanmax(x)) for x in xs if len(x)), padding=0.02)
+        chart.mem_plot.setYRange(0, nice_ceil(max(float(np.nanmax(y)) for y in ys if len(y)) * 1.05), padding=0)
+    chart.util_plot.setVisible(False)
+    chart.mem_plot.getAxis("bottom").setStyle(showValues=True)
+    chart.mem_plot.setLabel("bottom", _t("time (s)"))
+    return chart.grab().save(str(out), "PNG")

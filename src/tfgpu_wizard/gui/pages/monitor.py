@@ -12,6 +12,7 @@ The chart repaints on its own timer at ~3 Hz whatever the sampling rate.
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from pathlib import Path
@@ -137,6 +138,7 @@ class MonitorPage(Page):
         self.proc.finished.connect(self._on_finished)
         self._t0: float | None = None
         self._run_label = ""
+        self._run_style: tuple[str, str] = ("", "")  # (memory mode, precision) of the current run: its overlay look
         self._last: dict[str, Any] = {}
         self._error_event: dict[str, Any] | None = None
         self._sampler = None
@@ -288,7 +290,7 @@ class MonitorPage(Page):
     # -- text -------------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        self.title.setText(_t("GPU memory while TensorFlow trains"))
+        self.title.setText(_t("GPU memory while {0} trains").format(self._framework))
         self.btn_open.setText(_t("Open run or recording…"))
         self.btn_png.setText(_t("Export PNG…"))
         self.btn_csv.setText(_t("Export CSV…"))
@@ -376,6 +378,7 @@ class MonitorPage(Page):
         self._framework = name
         self.chart.set_framework(name)
         self.lab_tfmem_k.setText(self.memory_label())
+        self.title.setText(_t("GPU memory while {0} trains").format(name))  # not "TensorFlow" for a JAX run
 
     def on_shown(self) -> None:
         self._fill_devices()
@@ -438,7 +441,7 @@ class MonitorPage(Page):
             return False
         self._config = cfg
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
-            self.chart.keep_as_faded(self._run_label)
+            self.chart.keep_as_faded(self._run_label, *self._run_style)
         self.chart.clear()
         self._set_framework(BACKEND_NAMES[self.backend.currentData() or "tensorflow"][1])
         self._last = {}
@@ -447,6 +450,8 @@ class MonitorPage(Page):
         self.log_lines = []
         self._t0 = time.monotonic()
         self._run_label = self.run_label()
+        cpu = (self.devices.currentData() or "cpu") == "cpu"
+        self._run_style = ("" if cpu else str(self.mode.currentData() or ""), str(self.precision.currentData() or ""))
         self._showing = None
         self._opened = None
         self._open_recorder()
@@ -821,7 +826,7 @@ class MonitorPage(Page):
             return
         # A run recorded without a GPU (or without NVML) has only the sample's events: show those.
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
-            self.chart.keep_as_faded(self._run_label)
+            self.chart.keep_as_faded(self._run_label, *self._run_style)
         self.chart.clear()
         self.chart.set_gpu_names({d.index: d.name for d in devices})
         scale = 1.0 if math.isinf(self.REPLAY_SPEED) else self.REPLAY_SPEED
@@ -839,6 +844,16 @@ class MonitorPage(Page):
                     self._last["images_per_sec"] = ev["images_per_s"]
         self._update_numbers()
         self._run_label = path.name.removesuffix(".jsonl").removesuffix(".run")
+        self._run_style = ("", "")
+        try:  # the overlay names what the run was: mode · precision · backend · GPU (core.compare)
+            from tfgpu_wizard.core.compare import overlay_label, run_stats
+
+            stats = run_stats(path)
+            if stats.mode or stats.precision:
+                self._run_label = overlay_label(stats)
+            self._run_style = (stats.mode, stats.precision)
+        except Exception:  # noqa: BLE001 - the file name stays the label
+            logging.getLogger("tfgpu_wizard.gui").warning("no overlay label for %s", path, exc_info=True)
         self.chart.set_empty_text(None if rows or mem_rows else _t(
             "This run has no GPU memory readings (it trained on the CPU, or NVML was not available). "
             "Its steps, speed and loss are on the right."))
