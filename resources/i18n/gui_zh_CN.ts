@@ -1481,4 +1481,15 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <translation>峰值 {0} MiB</translation>
     </message>
 </context>
+<context>
+    <name>SetupPage</name>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+</context>
 </TS>

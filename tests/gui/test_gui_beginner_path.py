@@ -165,3 +165,16 @@ def test_verified_python_is_remembered_across_launches(tmp_path):
     assert AppState().target_python == str(py)
     settings().setValue("verified_python", str(tmp_path / "gone" / "python"))  # deleted since: not used
     assert AppState().target_python != str(tmp_path / "gone" / "python")
+
+
+def test_setup_next_and_back_walk_the_four_steps(window, qtbot):
+    page = window.show_page("setup")
+    assert page.current_step() == "machine" and not page.btn_back.isEnabled()
+    for expected in ("choose", "commands", "verify"):
+        qtbot.mouseClick(page.btn_next, Qt.MouseButton.LeftButton)
+        assert page.current_step() == expected
+    assert not page.btn_next.isEnabled()
+    qtbot.mouseClick(page.btn_back, Qt.MouseButton.LeftButton)
+    assert page.current_step() == "commands"
+    window.set_language("zh_CN")
+    assert "下一步" in page.btn_next.text()

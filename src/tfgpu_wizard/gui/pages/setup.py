@@ -125,6 +125,18 @@ class SetupPage(Page):
         self.stack = QStackedWidget()
         root.addWidget(self.stack, 1)
         self.step_group.idClicked.connect(self.show_step)
+        # Back / Next: a beginner (and the keyboard) walks the four steps without finding the step bar
+        nav = QHBoxLayout()
+        self.btn_back = QPushButton()
+        self.btn_back.setObjectName("setup-back")
+        self.btn_back.clicked.connect(lambda: self.show_step(max(0, self.stack.currentIndex() - 1)))
+        self.btn_next = QPushButton()
+        self.btn_next.setObjectName("setup-next")
+        self.btn_next.setDefault(True)
+        self.btn_next.clicked.connect(lambda: self.show_step(min(len(STEPS) - 1, self.stack.currentIndex() + 1)))
+        nav.addWidget(self.btn_back)
+        nav.addStretch(1)
+        nav.addWidget(self.btn_next)
 
         # Machine
         w = QWidget()
@@ -192,6 +204,7 @@ class SetupPage(Page):
         lay.addWidget(self.btn_paste, 0, Qt.AlignmentFlag.AlignLeft)
         self.stack.addWidget(w)
 
+        root.addLayout(nav)
         if self.win is not None and hasattr(self.win, "host_ready"):
             self.win.host_ready.connect(self._on_host)
         self.retranslate()
@@ -204,6 +217,8 @@ class SetupPage(Page):
     def show_step(self, index: int) -> None:
         self.stack.setCurrentIndex(index)
         self.step_group.button(index).setChecked(True)
+        self.btn_back.setEnabled(index > 0)
+        self.btn_next.setEnabled(index < len(STEPS) - 1)
         if STEPS[index] == "verify":
             self.suggest_env_python()
 
@@ -220,6 +235,8 @@ class SetupPage(Page):
         for i, name in enumerate(STEPS):
             self.step_buttons[name].setText(f"{i + 1}. {_t(_STEP_TITLES[name])}")
         self.btn_redetect.setText(_t("Detect again"))
+        self.btn_back.setText("← " + _t("Back"))
+        self.btn_next.setText(_t("Next") + " →")
         self.python_label.setText(_t("Python to check:"))
         self.keras2.setText(_t("Keras 2 (tf-keras)"))
         self.keras2.setToolTip(_t("Check with TF_USE_LEGACY_KERAS=1: TensorFlow 2.16 and later then use Keras 2 "
