@@ -243,18 +243,10 @@ def _decode(data: bytes) -> str:
 
 
 def _vtuple(version: str | None) -> tuple[int, ...]:
-    """'2.16.1' -> (2, 16, 1); '2.22.0rc0' -> (2, 22, 0); junk -> ()."""
-    if not version:
-        return ()
-    out = []
-    for part in version.split("."):
-        m = re.match(r"\d+", part)
-        if not m:
-            break
-        out.append(int(m.group()))
-        if m.end() != len(part):
-            break
-    return tuple(out)
+    """'2.16.1' -> (2, 16, 1); '2.22.0rc0' -> (2, 22, 0); junk -> () (``core.versions.release``)."""
+    from tfgpu_wizard.core.versions import release
+
+    return release(version) if version else ()
 
 
 # -- OS ------------------------------------------------------------------------------------------
