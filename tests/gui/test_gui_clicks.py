@@ -40,6 +40,7 @@ def cancel_dialogs(monkeypatch):
     for name in ("question", "warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, name, staticmethod(record(name, QMessageBox.StandardButton.Cancel)))
     monkeypatch.setattr(QMessageBox, "exec", lambda self: asked.append("box") or QMessageBox.StandardButton.Cancel)
+    monkeypatch.setattr(QFileDialog, "exec", lambda self: asked.append("dialog") or 0)
     return asked
 
 
@@ -94,6 +95,22 @@ def _menu_actions(actions) -> list[QAction]:
         elif not a.isSeparator():
             out.append(a)
     return out
+
+
+def test_open_dialog_starts_at_the_recordings_with_them_in_the_sidebar(window, qtbot, monkeypatch):
+    """Audit F9: the dialog opened in an empty runs folder with no way to the bundled recordings."""
+    seen = {}
+
+    def fake_exec(dlg):
+        seen["dir"] = dlg.directory().absolutePath()
+        seen["side"] = [u.toLocalFile().rstrip("/") for u in dlg.sidebarUrls()]
+        return 0
+
+    monkeypatch.setattr(QFileDialog, "exec", fake_exec)
+    page = window.show_page("monitor")
+    qtbot.mouseClick(page.btn_open, Qt.MouseButton.LeftButton)
+    assert seen["dir"].endswith("recordings")
+    assert any(p.endswith("recordings") for p in seen["side"])  # one click away, whatever folder you are in
 
 
 def test_benchmark_show_recordings_button_fills_the_table(window, qtbot):

@@ -867,21 +867,37 @@ class MonitorPage(Page):
         self._update_run_state()
         self.replay_done.emit(True)
 
-    def _open_run_dialog(self) -> None:
+    def open_dialog_places(self) -> tuple[Path, list[Path]]:
+        """Where "Open run or recording…" starts, and the folders one click away in its sidebar: your runs
+        when you have any, else the bundled recordings (what a machine without a GPU can look at)."""
         from tfgpu_wizard.core.paths import resources_dir, user_data_dir
 
-        start = user_data_dir() / "runs"
-        if not start.is_dir():
-            start = resources_dir() / "recordings"
-        path, _ = QFileDialog.getOpenFileName(
-            self, _t("Open run or recording"), str(start),
-            _t("Runs and recordings (*.run.jsonl);;All files (*)"),
-        )
-        if path:
-            self.open_run(path)
+        runs, recordings = user_data_dir() / "runs", resources_dir() / "recordings"
+        has_runs = runs.is_dir() and any(runs.glob("*.run.jsonl"))
+        places = [p for p in (runs, recordings, Path.home()) if p.is_dir()]
+        return (runs if has_runs else recordings), places
+
+    def _open_run_dialog(self) -> None:
+        from PySide6.QtCore import QUrl
+
+        start, places = self.open_dialog_places()
+        dlg = QFileDialog(self, _t("Open run or recording"), str(start),
+                          _t("Runs and recordings (*.run.jsonl);;All files (*)"))
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the sidebar (bundled recordings) shows
+        dlg.setSidebarUrls([QUrl.fromLocalFile(str(p)) for p in places])
+        if dlg.exec() and dlg.selectedFiles():
+            self.open_run(dlg.selectedFiles()[0])
+
+    @staticmethod
+    def _save_start(name: str) -> str:
+        """Save dialogs open in Documents (or home), not in whatever folder the app was started from."""
+        docs = Path.home() / "Documents"
+        return str((docs if docs.is_dir() else Path.home()) / name)
 
     def _export_png_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, _t("Export PNG"), "gpu-memory.png", "PNG (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, _t("Export PNG"), self._save_start("gpu-memory.png"),
+                                              "PNG (*.png)")
         if path and not self.export_png(path):
             self.run_state.setText(verdict_html("bad", _t("Could not write {0}.").format(_html(path))))
 
@@ -897,7 +913,8 @@ class MonitorPage(Page):
         return None
 
     def _export_csv_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), "gpu-memory.csv", "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), self._save_start("gpu-memory.csv"),
+                                              "CSV (*.csv)")
         if path:
             problem = self.export_csv(path)
             if problem:
