@@ -23,3 +23,6 @@ def test_monitor_overlay_gives_each_run_its_colour_and_a_unique_label(window, qt
     pens = [items[0].opts["pen"].color().name() for _, items in page.chart._faded]
     assert pens[0] != pens[1] != pens[2] and pens[0] == pens[3]  # same mode, same hue
     assert "JAX" in page.title.text() and "TensorFlow" not in page.title.text()
+    window.set_language("zh_CN")
+    texts = [lab.text for _, lab in page.chart.mem_legend.items]
+    assert not any("earlier" in t or "peak" in t for t in texts), texts

@@ -229,6 +229,7 @@ class MemoryChart(QWidget):
         self._curves: dict[str, pg.PlotDataItem] = {}
         self._drawn: dict[str, tuple[int, int]] = {}  # curve -> (first, last) store rows it shows
         self._faded: list[tuple[str, list[pg.PlotDataItem]]] = []
+        self._faded_peak: dict[int, float | None] = {}  # legend item id -> its run's peak (MiB)
         self._gpu_names: dict[int, str] = {}
         self._framework = "TensorFlow"
         self._xrange: dict[int, tuple[float, float]] = {}
@@ -280,6 +281,9 @@ class MemoryChart(QWidget):
         # Legend entries carry the words; re-create them in the new language.
         for name, item in list(self._curves.items()):
             self._relabel(name, item)
+        for label, items in self._faded:
+            self.mem_legend.removeItem(items[0])
+            self.mem_legend.addItem(items[0], self._faded_text(label, items[0]))
 
     def set_empty_text(self, text: str | None) -> None:
         """What the chart says while it has nothing to draw (None: the default hint). The caller passes
@@ -512,8 +516,8 @@ class MemoryChart(QWidget):
             mark.setZValue(-9)
             self.mem_plot.addItem(mark)
             items.append(mark)
-        self.mem_legend.addItem(items[0], _t("earlier: {0}").format(label)
-                                + (" · " + _t("peak {0} MiB").format(f"{peak[1]:,.0f}") if peak is not None else ""))
+        self._faded_peak[id(items[0])] = peak[1] if peak is not None else None
+        self.mem_legend.addItem(items[0], self._faded_text(label, items[0]))
         self._faded.append((label, items))
         while len(self._faded) > self.MAX_FADED:
             _, old = self._faded.pop(0)
@@ -521,6 +525,11 @@ class MemoryChart(QWidget):
                 self.mem_plot.removeItem(it)
                 self.mem_legend.removeItem(it)
         return True
+
+    def _faded_text(self, label: str, item) -> str:
+        peak = self._faded_peak.get(id(item))
+        return _t("earlier: {0}").format(label) + (
+            " · " + _t("peak {0} MiB").format(f"{peak:,.0f}") if peak is not None else "")
 
     def faded_labels(self) -> list[str]:
         return [label for label, _ in self._faded]
