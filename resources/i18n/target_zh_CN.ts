@@ -392,5 +392,17 @@
         <source>Training {steps} steps ...</source>
         <translation>正在训练 {steps} 步 ...</translation>
     </message>
+    <message>
+        <source>--steps and --timeout must be positive</source>
+        <translation>--steps 和 --timeout 必须是正数</translation>
+    </message>
+    <message>
+        <source>Running: {label} ...</source>
+        <translation>正在运行：{label} ...</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
 </context>
 </TS>

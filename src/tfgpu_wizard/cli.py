@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "verify": "run the verification probe in a Python and say whether TensorFlow uses the GPU",
     "sample": "run the bundled training sample (memory modes, devices, precision) in a Python",
     "sanity": "check that TensorFlow trains on the GPU (probe + a short training run), in plain words",
+    "benchmark": "run the sample once per setting and compare images/s (or show the H200 recordings)",
     "cluster": "write TF_CONFIG and launch commands for a multi-worker run",
     "diagnose": "explain a TensorFlow / CUDA error log in plain words, with the fix",
     "monitor": "live terminal view of GPU memory and utilization (NVML), optionally logged to CSV",
