@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.core.progress import progress_memory
 from tfgpu_wizard.core.sampleopts import BACKEND_MODE_TEXT, DEFAULT_MEMORY, MEMORY_MODES, MODE_TEXT  # noqa: F401
 from tfgpu_wizard.core.target import ConfigError, sample_argv
 from tfgpu_wizard.gui.advice import advice_for
@@ -88,40 +89,12 @@ def snapshot_rows(snaps, t0: float, scale: float = 1.0) -> list[tuple[float, dic
 
 
 def event_memory_rows(events, t0: float) -> tuple[list[tuple[float, dict[str, float | None]]], str]:
-    """A run file's events -> chart rows of the framework's own current/peak memory (MiB), and its name.
+    """A run file's events -> chart rows of the framework's own current/peak memory (MiB), and its name
+    (``core.progress.memory_rows``: the sample's ``progress`` memory summed over the GPUs, or the PyTorch/JAX
+    recordings' ``step`` events). ``t0``: the run time of the chart's first row."""
+    from tfgpu_wizard.core.progress import memory_rows
 
-    Reads the sample protocol's ``progress`` events (``memory: [{current, peak}]`` per GPU, summed: what
-    ``tf.config.experimental.get_memory_info`` said) and, for the bundled PyTorch/JAX recordings, their
-    ``step`` events (``allocated`` / ``peak`` of the framework's allocator). ``t0``: the run time of the
-    chart's first row.
-    """
-    rows: list[tuple[float, dict[str, float | None]]] = []
-    name = "TensorFlow"
-    for t, ev in events:
-        if not isinstance(ev, dict):
-            continue
-        values: dict[str, float | None] = {}
-        mem = ev.get("memory")
-        if ev.get("type") == "progress" and isinstance(mem, list):
-            cur = [m.get("current") for m in mem if isinstance(m, dict)]
-            peak = [m.get("peak") for m in mem if isinstance(m, dict)]
-            if cur and all(isinstance(c, (int, float)) for c in cur):
-                values["tf.current"] = sum(cur) / MIB
-            if peak and all(isinstance(c, (int, float)) for c in peak):
-                values["tf.peak"] = sum(peak) / MIB
-        elif ev.get("event") == "start" and ev.get("framework"):
-            name = {"torch": "PyTorch", "jax": "JAX"}.get(str(ev["framework"]), str(ev["framework"]))
-        elif ev.get("type") == "start" and isinstance(ev.get("config"), dict):
-            # the sample protocol's start event: the Keras 3 backend that did the work
-            backend = ev["config"].get("backend")
-            name = {"torch": "PyTorch", "jax": "JAX"}.get(str(backend), name)
-        elif isinstance(ev.get("allocated"), (int, float)):
-            values["tf.current"] = ev["allocated"] / MIB
-            if isinstance(ev.get("peak"), (int, float)):
-                values["tf.peak"] = ev["peak"] / MIB
-        if values:
-            rows.append((float(t) - t0, values))
-    return rows, name
+    return memory_rows(events, t0)
 
 
 class MonitorPage(Page):
@@ -554,14 +527,11 @@ class MonitorPage(Page):
             return
         self._last.update(ev)
         values: dict[str, float | None] = {}
-        mem = ev.get("memory")
-        if isinstance(mem, list):
-            cur = [m.get("current") for m in mem if isinstance(m, dict)]
-            peak = [m.get("peak") for m in mem if isinstance(m, dict)]
-            if cur and all(isinstance(c, (int, float)) for c in cur):
-                values["tf.current"] = sum(cur) / MIB
-            if peak and all(isinstance(c, (int, float)) for c in peak):
-                values["tf.peak"] = sum(peak) / MIB
+        cur, peak = progress_memory(ev)  # summed over the GPUs, only when every GPU reported (core.progress)
+        if cur is not None:
+            values["tf.current"] = cur / MIB
+        if peak is not None:
+            values["tf.peak"] = peak / MIB
         if values:
             self.chart.add_sample(self._event_time(ev), values)
         self._update_numbers()
