@@ -1492,4 +1492,11 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <translation>下一步</translation>
     </message>
 </context>
+<context>
+    <name>SanityPage</name>
+    <message>
+        <source>The Python changed since the last check (it was {0}): run the check again for this one.</source>
+        <translation>自上次检查以来 Python 已更换（之前是 {0}）：请为当前的 Python 重新运行检查。</translation>
+    </message>
+</context>
 </TS>

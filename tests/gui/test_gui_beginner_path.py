@@ -178,3 +178,24 @@ def test_setup_next_and_back_walk_the_four_steps(window, qtbot):
     assert page.current_step() == "commands"
     window.set_language("zh_CN")
     assert "下一步" in page.btn_next.text()
+
+
+def test_sanity_result_follows_the_language_and_is_cleared_when_the_python_changes(window, qtbot, tmp_path):
+    """Audit d2/d3: the verdict stayed English after 中文, and stayed under a new Python's path."""
+    import re
+
+    page = window.show_page("sanity")
+    missing = str(tmp_path / "no such env" / "bin" / "python")
+    window.state.target_python = missing
+    page.on_shown()
+    qtbot.mouseClick(page.btn, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.phase == "done", timeout=30_000)
+    english = page.verdict.text()
+    assert english and not re.search(r"[\u4e00-\u9fff]", english)
+    window.set_language("zh_CN")
+    assert re.search(r"[\u4e00-\u9fff]", page.verdict.text()), page.verdict.text()
+    window.set_language("en")
+    window.state.target_python = sys.executable
+    window.show_page("learn")
+    window.show_page("sanity")
+    assert "The Python changed" in page.verdict.text() and missing in page.verdict.text()

@@ -104,6 +104,8 @@ class SanityPage(Page):
         )
         if self.phase == "idle":
             self.verdict.setText(_t("Not checked yet. Press the button (it takes about a minute)."))
+        elif self.phase == "done" and getattr(self, "_last_info", None) is not None:
+            self._show_result(self._last_info)  # the verdict in the new language, not the old one
 
     def _show_python(self) -> None:
         """The interpreter (and Keras) chosen in Setup → Verify: the same one the check runs."""
@@ -115,6 +117,16 @@ class SanityPage(Page):
     def on_shown(self) -> None:
         if not self.busy():
             self._show_python()
+            old = getattr(self, "_result_python", None)
+            if self.phase == "done" and old is not None and old != self.state.target_python:
+                # A verdict about another Python must not sit under this one's path.
+                self.phase = "idle"
+                self._last_info = None
+                self.verdict_kind = ""
+                self.verdict.setText(verdict_html("info", _t(
+                    "The Python changed since the last check (it was {0}): run the check again for this one."
+                ).format(old)))
+                self.details.setText("")
 
     def _keras2(self) -> bool:
         return bool(getattr(self.state, "keras2", False))
@@ -213,6 +225,11 @@ class SanityPage(Page):
         self.progress.setVisible(False)
         self.btn.setText(_t("▶ Run sanity check"))
         self.status.emit("")
+        self._last_info = info
+        self._result_python = self.state.target_python
+        self._show_result(info)
+
+    def _show_result(self, info: FinishInfo) -> None:
         kind, text, details = self.judge(info)
         self.verdict_kind = kind
         self.verdict.setText(verdict_html(kind, text))
