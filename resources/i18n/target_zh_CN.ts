@@ -305,6 +305,58 @@
         <source>tf-keras {tf_keras} does not match TensorFlow {tensorflow}: install "{requirement}".</source>
         <translation>tf-keras {tf_keras} 与 TensorFlow {tensorflow} 不匹配：请安装 "{requirement}"。</translation>
     </message>
+    <message>
+        <source>(not named in the log)</source>
+        <translation>（日志中未写明）</translation>
+    </message>
+    <message>
+        <source>To make it permanent, add that line to the environment's activate script; the plans of tfgpu-wizard plan --write do this for the affected versions.</source>
+        <translation>要长期生效，把这一行加到该环境的 activate 脚本里；对受影响的版本，tfgpu-wizard plan --write 生成的方案会自动这样做。</translation>
+    </message>
+    <message>
+        <source>TensorFlow 2.16.1 has a packaging bug: it does not find its pip CUDA libraries. Upgrade: {cmd}</source>
+        <translation>TensorFlow 2.16.1 有一个打包缺陷：找不到 pip 安装的 CUDA 库。请升级：{cmd}</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version} loads CUDA and cuDNN from a system install; {names} must be the versions it was built for, on the library path (see the matrix row's CUDA and cuDNN; tfgpu-wizard plan writes the commands).</source>
+        <translation>TensorFlow {version} 从系统安装的 CUDA 和 cuDNN 加载库；{names} 必须是它构建时对应的版本，并且在库搜索路径上（见矩阵中该行的 CUDA 和 cuDNN；tfgpu-wizard plan 会写出命令）。</translation>
+    </message>
+    <message>
+        <source>These CUDA wheels are missing from this Python: {wheels}. Install TensorFlow with its CUDA extra in this same environment: {cmd}</source>
+        <translation>这个 Python 中缺少这些 CUDA wheel：{wheels}。请在同一个环境里安装带 CUDA 附加项的 TensorFlow：{cmd}</translation>
+    </message>
+    <message>
+        <source>The library is installed (pip's NVIDIA wheels) but TensorFlow {version} did not find {names}. Point the library path at this environment's nvidia/*/lib folders before starting Python:</source>
+        <translation>库已经安装（pip 的 NVIDIA wheel），但 TensorFlow {version} 没有找到 {names}。启动 Python 之前，把库搜索路径指向该环境的 nvidia/*/lib 文件夹：</translation>
+    </message>
+    <message>
+        <source>TensorFlow skipped the GPU because a library did not load; running the probe again with TensorFlow's loader messages on to find which ...</source>
+        <translation>有一个库没能加载，TensorFlow 因此跳过了 GPU；正在打开 TensorFlow 加载器的详细信息重新运行探测，找出是哪一个……</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load:</source>
+        <translation>TensorFlow 无法加载：</translation>
+    </message>
+    <message>
+        <source>What to do:</source>
+        <translation>怎么办：</translation>
+    </message>
+    <message>
+        <source>TensorFlow's loader did not name the library that failed, even with its messages on.</source>
+        <translation>即使打开了详细信息，TensorFlow 的加载器也没有写出是哪个库加载失败。</translation>
+    </message>
+    <message>
+        <source>... still waiting for TensorFlow ({seconds:.0f} s; it stops after {limit:.0f} s)</source>
+        <translation>……仍在等待 TensorFlow（已 {seconds:.0f} 秒；{limit:.0f} 秒后停止）</translation>
+    </message>
+    <message>
+        <source>step {step} finished: the run goes on</source>
+        <translation>第 {step} 步已完成：训练继续</translation>
+    </message>
+    <message>
+        <source>first step {secs:.1f} s (compilation)</source>
+        <translation>第一步 {secs:.1f} 秒（编译）</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

@@ -1,7 +1,11 @@
-"""Record the bundled sample on the GPU machine (Keras 3 on JAX and PyTorch), one `tfgpu-wizard record` per run.
+"""Record the bundled sample on the GPU machine, one `tfgpu-wizard record` per run.
 
 Usage (repository root, keras & co. installed as wheels, PYTHONPATH=<wheels>:src):
-    python3 tools/gpu/h200_sample_runs.py OUTDIR [--budget SECONDS] [--only NAME ...]
+    python3 tools/gpu/h200_sample_runs.py OUTDIR [--set tf|keras3] [--python PY] [--budget SECONDS] [--only NAME ...]
+
+``--set tf`` (TensorFlow's own runs: the demos the app opens first) needs TensorFlow with its CUDA libraries in
+``--python`` (../shared/tools/tf-on-h200 carries TF 2.21 there); ``--set keras3`` (the default) runs Keras 3 on
+JAX and PyTorch.
 
 Each run is a real `tfgpu-wizard record --python python3 --backend ...` (the sampler watches the sample's
 process through NVML); the run files land in OUTDIR/runs, named after the scenario, with a `recorded_on`
@@ -41,6 +45,33 @@ SCENARIOS: list[tuple[str, tuple[str, str, int, int, int, str, str]]] = [
 ]
 
 
+# TensorFlow 2.21's own sample runs: the three memory modes x three precisions for both models, most telling first,
+# and one run under a limit too small for its batch (it must end with the out-of-memory advice).
+TF_LIMIT_MB = 4096
+TF_SCENARIOS: list[tuple[str, tuple[str, str, int, int, int, str, str]]] = [
+    ("tf-resnet20-fp32-default", ("tensorflow", "resnet20", 1024, 300, 25, "fp32", "default")),
+    ("tf-resnet20-fp32-growth", ("tensorflow", "resnet20", 1024, 300, 25, "fp32", "growth")),
+    ("tf-resnet20-fp32-limit", ("tensorflow", "resnet20", 1024, 300, 25, "fp32", "limit")),
+    ("tf-resnet20-mixed_float16-growth", ("tensorflow", "resnet20", 1024, 300, 25, "mixed_float16", "growth")),
+    ("tf-resnet20-mixed_bfloat16-growth", ("tensorflow", "resnet20", 1024, 300, 25, "mixed_bfloat16", "growth")),
+    ("tf-cnn-fp32-default", ("tensorflow", "cnn", 1024, 1000, 100, "fp32", "default")),
+    ("tf-cnn-fp32-growth", ("tensorflow", "cnn", 1024, 1000, 100, "fp32", "growth")),
+    ("tf-cnn-fp32-limit", ("tensorflow", "cnn", 1024, 1000, 100, "fp32", "limit")),
+    ("tf-resnet20-fp32-oom", ("tensorflow", "resnet20", 4096, 50, 5, "fp32", "oom")),
+    ("tf-resnet20-mixed_float16-default", ("tensorflow", "resnet20", 1024, 300, 25, "mixed_float16", "default")),
+    ("tf-resnet20-mixed_float16-limit", ("tensorflow", "resnet20", 1024, 300, 25, "mixed_float16", "limit")),
+    ("tf-resnet20-mixed_bfloat16-default", ("tensorflow", "resnet20", 1024, 300, 25, "mixed_bfloat16", "default")),
+    ("tf-resnet20-mixed_bfloat16-limit", ("tensorflow", "resnet20", 1024, 300, 25, "mixed_bfloat16", "limit")),
+    ("tf-cnn-mixed_float16-growth", ("tensorflow", "cnn", 1024, 1000, 100, "mixed_float16", "growth")),
+    ("tf-cnn-mixed_bfloat16-growth", ("tensorflow", "cnn", 1024, 1000, 100, "mixed_bfloat16", "growth")),
+    ("tf-cnn-mixed_float16-default", ("tensorflow", "cnn", 1024, 1000, 100, "mixed_float16", "default")),
+    ("tf-cnn-mixed_float16-limit", ("tensorflow", "cnn", 1024, 1000, 100, "mixed_float16", "limit")),
+    ("tf-cnn-mixed_bfloat16-default", ("tensorflow", "cnn", 1024, 1000, 100, "mixed_bfloat16", "default")),
+    ("tf-cnn-mixed_bfloat16-limit", ("tensorflow", "cnn", 1024, 1000, 100, "mixed_bfloat16", "limit")),
+]
+TF_OOM_LIMIT_MB = 256
+
+
 def smi(query: str) -> str:
     out = subprocess.run(["nvidia-smi", f"--query-gpu={query}", "--format=csv,noheader,nounits", "-i", "0"],
                          capture_output=True, text=True, timeout=30)
@@ -53,6 +84,9 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=500.0, help="seconds for all runs together")
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--batch", type=int, default=None, help="override every scenario's batch")
+    ap.add_argument("--set", choices=("keras3", "tf"), default="keras3")
+    ap.add_argument("--python", default=sys.executable, help="the Python that trains (has TF for --set tf)")
+    ap.add_argument("--interval", default="0.1", help="NVML sampling interval (s)")
     a = ap.parse_args()
     out = Path(a.outdir)
     (out / "runs").mkdir(parents=True, exist_ok=True)
@@ -61,7 +95,8 @@ def main() -> int:
     today = date.today().isoformat()
     t_start = time.monotonic()
     results = []
-    for scen, (backend, model, batch, steps, log_every, precision, memory) in SCENARIOS:
+    for scen, (backend, model, batch, steps, log_every, precision, memory) in (
+            TF_SCENARIOS if a.set == "tf" else SCENARIOS):
         if a.only and scen not in a.only:
             continue
         batch = a.batch or batch
@@ -69,14 +104,19 @@ def main() -> int:
         if left < 45:
             results.append({"scenario": scen, "skipped": "time budget spent"})
             continue
-        label = (f"recording: Keras 3 sample on {backend}, {model}, batch {batch}, {precision}, memory {memory}"
-                 f" -- {name}, driver {driver}, {today}")
-        cmd = [sys.executable, "-m", "tfgpu_wizard", "record", "--python", sys.executable, "--backend", backend,
+        oom = memory == "oom"
+        memory = "limit" if oom else memory
+        limit_mb = TF_OOM_LIMIT_MB if oom else (TF_LIMIT_MB if a.set == "tf" else LIMIT_MB)
+        what = "TensorFlow sample" if backend == "tensorflow" else f"Keras 3 sample on {backend}"
+        mode = f"memory limit {limit_mb} MB" if memory == "limit" else f"memory {memory}"
+        label = (f"recording: {what}, {model}, batch {batch}, {precision}, {mode}"
+                 f"{' (too small: out of memory)' if oom else ''} -- {name}, driver {driver}, {today}")
+        cmd = [sys.executable, "-m", "tfgpu_wizard", "record", "--python", a.python, "--backend", backend,
                "--model", model, "--batch-size", str(batch), "--steps", str(steps), "--log-every", str(log_every),
-               "--precision", precision, "--memory", memory, "--gpu-total-mb", str(total), "--interval", "0.1",
+               "--precision", precision, "--memory", memory, "--gpu-total-mb", str(total), "--interval", a.interval,
                "--timeout", str(int(min(150, left - 10))), "--label", label]
         if memory == "limit":
-            cmd += ["--memory-limit", str(LIMIT_MB)]
+            cmd += ["--memory-limit", str(limit_mb)]
         env = dict(os.environ, TFGPU_WIZARD_DATA=str(data / scen), NCCL_NVLS_ENABLE="0")
         t0 = time.monotonic()
         try:

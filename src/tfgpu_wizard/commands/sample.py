@@ -123,9 +123,14 @@ def format_event(ev) -> str | None:
             line += f"  {m.get('device')} {_mib(m.get('current'))} (peak {_mib(m.get('peak'))})"
         return line
     if ev.type == "summary":
-        return tr(CTX, "Done: {steps} steps in {secs:.1f} s, {ips:.0f} img/s (steady), final loss {loss}").format(
+        line = tr(CTX, "Done: {steps} steps in {secs:.1f} s, {ips:.0f} img/s (steady), final loss {loss}").format(
             steps=d.get("steps"), secs=d.get("seconds") or 0.0, ips=d.get("images_per_sec") or 0.0,
             loss=f"{d['final_loss']:.4f}" if isinstance(d.get("final_loss"), float) else "?")
+        if isinstance(d.get("first_step_s"), float):
+            line += " · " + tr(CTX, "first step {secs:.1f} s (compilation)").format(secs=d["first_step_s"])
+        return line
+    if ev.type == "resumed":
+        return "… " + tr(CTX, "step {step} finished: the run goes on").format(step=d.get("step"))
     if ev.type == "warning":
         return "! " + str(d.get("message", ""))
     if ev.type == "error":

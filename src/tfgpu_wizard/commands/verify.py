@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 CTX = "target"
 
@@ -22,10 +23,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="stop the probe after this long (default 180; importing TensorFlow is slow)")
 
 
+def _probe(python: str, timeout: float, env: dict | None, quiet: bool):
+    """Run the probe; every 15 s without an answer say so on stderr (importing TensorFlow can take a minute)."""
+    from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.target import PROBE_SCRIPT, TargetRun
+
+    run = TargetRun(PROBE_SCRIPT, [], python=python, timeout=timeout, env=env)
+    with run:
+        t0 = time.monotonic()
+        next_note = 15.0
+        while run.is_running() and time.monotonic() - t0 < timeout:
+            time.sleep(0.1)
+            elapsed = time.monotonic() - t0
+            if not quiet and elapsed >= next_note and run.is_running():
+                print(tr(CTX, "... still waiting for TensorFlow ({seconds:.0f} s; it stops after {limit:.0f} s)").format(
+                    seconds=elapsed, limit=timeout), file=sys.stderr, flush=True)
+                next_note += 15.0
+        return run.wait()
+
+
+def _library_check(python: str, args: argparse.Namespace, verdict, result) -> dict | None:
+    """When TensorFlow skipped the GPU because a library did not load: run the probe again with its loader's
+    messages on, and name each library with the fix that fits the TensorFlow version and install."""
+    from tfgpu_wizard.core import gpulibs
+    from tfgpu_wizard.core.i18n import tr
+
+    report = verdict.report or {}
+    if verdict.status != "no-gpu" or not gpulibs.wants_library_check(report, result.stderr):
+        return None
+    if not args.json:
+        print(tr(CTX, "TensorFlow skipped the GPU because a library did not load; running the probe again with "
+                      "TensorFlow's loader messages on to find which ..."), file=sys.stderr, flush=True)
+    again = _probe(python, args.timeout, dict(gpulibs.VERBOSE_LOADER_ENV), quiet=args.json)
+    missing = gpulibs.missing_libraries(again.stderr)
+    tf_version = (report.get("tensorflow") or {}).get("version")
+    plat = (report.get("python") or {}).get("platform") or sys.platform
+    platform = "windows" if plat == "win32" else ("macos" if plat == "darwin" else "linux")
+    fix = gpulibs.library_fix(missing, tf_version, python, report.get("nvidia_wheels"), platform) if missing else []
+    return {"missing": [{"name": m.name, "reason": m.reason} for m in missing],
+            "opened": gpulibs.opened_libraries(again.stderr), "fix": fix, "stderr": again.stderr}
+
+
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands._target_common import format_findings, resolve_python, stderr_findings
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.target import probe_verdict, run_probe
+    from tfgpu_wizard.core.target import probe_verdict
 
     if not args.timeout or args.timeout <= 0:
         print(tr(CTX, "--timeout must be a positive number of seconds"), file=sys.stderr)
@@ -33,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     python = resolve_python(args.python)
     if not args.json:
         print(tr(CTX, "Checking TensorFlow in {python} ...").format(python=python), file=sys.stderr, flush=True)
-    result = run_probe(python, timeout=args.timeout)
+    result = _probe(python, args.timeout, None, quiet=args.json)
     verdict = probe_verdict(result)
+    libraries = _library_check(python, args, verdict, result)
     context: dict = {}
     report = verdict.report or {}
     if (report.get("tensorflow") or {}).get("version"):
@@ -42,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
         plat = (report.get("python") or {}).get("platform")
         if plat:
             context["platform"] = "windows" if plat == "win32" else "linux"
-    findings = stderr_findings(result.stderr, context) if verdict.status != "gpu" else []
+    log = result.stderr if libraries is None else result.stderr + "\n" + libraries["stderr"]
+    findings = stderr_findings(log, context) if verdict.status != "gpu" else []
     if args.json:
         out = {
             "verdict": {"status": verdict.status, "headline": verdict.headline, "reasons": verdict.reasons,
@@ -52,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
                     "timed_out": result.timed_out, "start_error": result.start_error,
                     "duration_s": round(result.duration_s, 3), "stderr": result.stderr},
             "findings": [f.to_dict() if hasattr(f, "to_dict") else str(f) for f in findings],
+            "libraries": None if libraries is None else {k: v for k, v in libraries.items() if k != "stderr"},
         }
         print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
         return verdict.exit_code
@@ -65,6 +110,17 @@ def run(args: argparse.Namespace) -> int:
         print("  " + tr(CTX, "why: {reason}").format(reason=reason))
     for line in verdict.details:
         print("  · " + line if mark != "+" else "  - " + line)
+    if libraries is not None:
+        print()
+        if libraries["missing"]:
+            print(tr(CTX, "TensorFlow could not load:"))
+            for m in libraries["missing"]:
+                print(f"  ✗ {m['name']}: {m['reason']}" if mark != "+" else f"  x {m['name']}: {m['reason']}")
+            print(tr(CTX, "What to do:"))
+            for line in libraries["fix"]:
+                print("  " + line)
+        else:
+            print(tr(CTX, "TensorFlow's loader did not name the library that failed, even with its messages on."))
     if findings:
         print()
         print(tr(CTX, "What the error output says:"))

@@ -135,6 +135,46 @@ def matmul_checks(tf, np, gpus):
     return results
 
 
+def _sample_module():
+    """sample.py (beside this file) by path: it holds the cuDNN check the sample uses too."""
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sample.py")
+    spec = importlib.util.spec_from_file_location("tfgpu_wizard_sample_for_probe", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def nvidia_wheels():
+    """The NVIDIA CUDA wheels in this Python (``nvidia-*-cu12`` ...) and their ``lib`` folders.
+
+    TensorFlow >= 2.14 on Linux loads its CUDA libraries from these wheels; when one does not load, the
+    folders are what LD_LIBRARY_PATH has to name (the app writes the fix with them)."""
+    out = {"packages": {}, "lib_dirs": []}
+    try:
+        from importlib import metadata
+
+        for dist in metadata.distributions():
+            name = (dist.metadata.get("Name") or "").lower()
+            if name.startswith("nvidia-") and "-cu" in name:
+                out["packages"][name] = dist.version
+    except Exception as exc:
+        out["error"] = _err(exc)
+    try:
+        import importlib.util
+
+        spec = importlib.util.find_spec("nvidia")
+        for base in list(getattr(spec, "submodule_search_locations", None) or []):
+            for sub in sorted(os.listdir(base)):
+                lib = os.path.join(base, sub, "lib")
+                if os.path.isdir(lib):
+                    out["lib_dirs"].append(lib)
+    except Exception as exc:
+        out.setdefault("error", _err(exc))
+    return out
+
+
 def probe():
     report = {
         "probe_version": PROBE_VERSION,
@@ -151,6 +191,8 @@ def probe():
         "gpus": [],
         "matmul": [],
         "keras": {},
+        "cudnn_runtime": None,
+        "nvidia_wheels": nvidia_wheels(),
         "errors": [],
     }
     t0 = time.perf_counter()
@@ -194,6 +236,11 @@ def probe():
         except Exception as exc:
             entry["error"] = _err(exc)
         report["gpus"].append(entry)
+    if gpus:
+        try:
+            report["cudnn_runtime"] = _sample_module().cudnn_runtime()
+        except Exception as exc:
+            report["errors"].append("cudnn_runtime: " + _err(exc))
     try:
         report["tensor_float_32"] = bool(tf.config.experimental.tensor_float_32_execution_enabled())
     except Exception:

@@ -21,6 +21,7 @@ import math
 import os
 import signal
 import sys
+import threading
 import time
 import traceback
 
@@ -32,6 +33,7 @@ EXIT_CONFIG = 3
 EXIT_OOM = 4
 EXIT_RUNTIME = 5
 EXIT_NO_TF = 6
+EXIT_STALLED = 7
 EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports it
 
 MODELS = ("cnn", "resnet20", "resnet50")
@@ -44,6 +46,18 @@ DATASETS = {
 PRECISIONS = ("fp32", "mixed_float16", "mixed_bfloat16")
 BACKENDS = ("tensorflow", "jax", "torch")
 MEMORY_MODES = ("default", "growth", "limit")
+
+# The watchdog (see Watchdog): "no step finished for N s". Chosen from first-step times measured with
+# TensorFlow 2.21 (docs/h200-results.md): on an H200 the slowest first step (ResNet-50, XLA compile and cuDNN
+# autotuning included) took well under 60 s, and on a 2-core CPU the slowest sample step (ResNet-20,
+# mixed_float16, emulated) about 11 s. So a warning after STALL_WARN_S, and the run is ended after
+# STALL_LIMIT_S with the watchdog's message (the events so far are kept by the app).
+STALL_WARN_S = 60.0
+STALL_LIMIT_S = 300.0
+# cuDNN releases with which XLA's convolution autotuner hung on Hopper (compute capability 9.x): measured
+# with 9.3.0.75 (TF 2.21's build pin) on an H200; 9.28.0.42 runs. Versions in between were not measured,
+# so jit "auto" stays off for all of them on such a GPU (../docs/h200-results.md).
+CUDNN_XLA_HANG = ((9, 0), (9, 28))
 
 ADVICE = {
     "oom": "The GPU ran out of memory. Use a smaller --batch-size, mixed precision (--precision mixed_float16), "
@@ -71,6 +85,11 @@ ADVICE = {
     "multi-gpu-unsupported": "Keras 3's PyTorch backend has no multi-GPU distribution, so this sample trains on one "
     "GPU there: choose one GPU (--devices gpu:0), or use --backend jax (DataParallel) or tensorflow "
     "(MirroredStrategy) for all GPUs.",
+    "stalled": "No training step finished for a long time, so the sample stopped itself. If it was the first "
+    "step on a GPU, XLA was compiling the model and cuDNN was trying its algorithms: with cuDNN 9.3 on Hopper "
+    "GPUs this never ends. Upgrade cuDNN in this Python (pip install -U \"nvidia-cudnn-cu12>=9.28\") or run "
+    "with --jit off. Otherwise check that no other program holds the GPU (nvidia-smi).",
+    "parent-gone": "The program that started the sample has gone, so the sample stopped.",
     "error": "See the error output (stderr) for the details; tfgpu-wizard diagnose can explain it.",
 }
 
@@ -102,6 +121,7 @@ class Emitter:
 
     def __init__(self):
         self.seq = 0
+        self.lock = threading.Lock()  # the watchdog thread writes events too
         try:
             sys.stdout.flush()
             fd = os.dup(1)
@@ -112,12 +132,13 @@ class Emitter:
             self.out = sys.stdout
 
     def emit(self, type_, **fields):
-        self.seq += 1
-        event = {"v": PROTOCOL, "type": type_, "seq": self.seq, "t": time.monotonic()}
-        event.update(fields)
-        line = json.dumps(event, default=_jsonable, ensure_ascii=False, allow_nan=False)
-        self.out.write(line + "\n")
-        self.out.flush()
+        with self.lock:
+            self.seq += 1
+            event = {"v": PROTOCOL, "type": type_, "seq": self.seq, "t": time.monotonic()}
+            event.update(fields)
+            line = json.dumps(event, default=_jsonable, ensure_ascii=False, allow_nan=False)
+            self.out.write(line + "\n")
+            self.out.flush()
 
     def error(self, code, message, **extra):
         self.emit("error", code=code, message=message, advice=ADVICE.get(code, ADVICE["error"]), **extra)
@@ -140,6 +161,228 @@ def _num(x):
     except (TypeError, ValueError):
         return None
     return x if math.isfinite(x) else None
+
+
+# -- watchdog ----------------------------------------------------------------------------------
+
+PHASE_WORDS = {
+    "import": "importing TensorFlow",
+    "devices": "setting up the devices",
+    "data": "preparing the data",
+    "build": "building the model",
+    "first-step": "the first training step (tracing and compiling the model; on a GPU also choosing cuDNN "
+                  "algorithms)",
+    "training": "training",
+}
+
+
+def _main_thread_stack(ident, limit=6):
+    """The innermost Python frames of the main thread, as "file:line function" strings."""
+    frame = sys._current_frames().get(ident)
+    if frame is None:
+        return []
+    return ["%s:%d %s" % (os.path.basename(f.filename), f.lineno, f.name)
+            for f in traceback.extract_stack(frame)[-limit:]]
+
+
+class Watchdog(object):
+    """Notices a run that makes no progress, and a parent that has gone away.
+
+    A daemon thread wakes every ``poll`` seconds. ``beat()`` (each finished step) and ``enter(phase)``
+    count as progress. After ``warn_s`` seconds without any, it sends one ``stalled`` warning saying what
+    the run was doing (the phase, the last step, the main thread's innermost Python frames) and what to
+    try; after ``limit_s`` (0 = never) it sends the ``stalled`` error and ends the process with
+    EXIT_STALLED: a hang inside TensorFlow's C++ code cannot be interrupted any other way.
+
+    The parent watch: when the parent process changes (the app or CLI that started the sample was killed,
+    so the sample was re-parented), the sample stops within ``poll`` seconds instead of training on with
+    nobody reading its output and its GPU memory held.
+    """
+
+    def __init__(self, em, warn_s=STALL_WARN_S, limit_s=STALL_LIMIT_S, poll=0.2):
+        self.em = em
+        self.warn_s = float(warn_s or 0)
+        self.limit_s = float(limit_s or 0)
+        self.poll = poll
+        self.phase = "import"
+        self.step = 0
+        self.steps = None
+        self.xla = None
+        self.step_times = []
+        self.last = time.monotonic()
+        self.warned = False
+        self.main_ident = threading.get_ident()
+        self.ppid = os.getppid() if hasattr(os, "getppid") else None
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._loop, name="tfgpu-sample-watchdog")
+        self.thread.daemon = True
+
+    def start(self):
+        self.thread.start()
+        return self
+
+    def stop(self):
+        self._stop.set()
+
+    def enter(self, phase):
+        self.phase = phase
+        self.last = time.monotonic()
+        self.warned = False
+
+    def beat(self, step):
+        now = time.monotonic()
+        if step > self.step:
+            if self.phase == "training":
+                self.step_times.append((now - self.last) / max(1, step - self.step))
+                del self.step_times[:-50]
+            self.step = step
+        if self.phase != "training":
+            self.phase = "training"
+        self.last = now
+        if self.warned:
+            self.warned = False
+            self.em.emit("resumed", step=step, phase=self.phase)
+
+    def _parent_gone(self):
+        if self.ppid in (None, 0, 1):  # started as a daemon: nothing to watch
+            return False
+        try:
+            return os.getppid() != self.ppid
+        except OSError:
+            return False
+
+    def hint(self):
+        if self.phase == "first-step":
+            if self.xla:
+                return ("XLA compiles the model in the first step and cuDNN tries its algorithms; on a GPU that "
+                        "normally takes seconds. With cuDNN 9.3 on Hopper GPUs (H100, H200) XLA's autotuner never "
+                        "finishes: upgrade cuDNN (pip install -U \"nvidia-cudnn-cu12>=9.28\") or use --jit off.")
+            return ("The first step traces the model into a graph; on a slow CPU a big model can take a minute. "
+                    "If nothing changes, stop the run and try a smaller model or --jit off.")
+        if self.phase == "training":
+            if self.step_times:
+                typical = sorted(self.step_times)[len(self.step_times) // 2]
+                return ("Steps took about %.2f s each until now. Another program may be using the GPU or the CPU "
+                        "heavily (check nvidia-smi), or the input pipeline is stuck." % typical)
+            return "Another program may be using the GPU heavily (check nvidia-smi)."
+        if self.phase == "import":
+            return ("Importing TensorFlow can take a minute the first time on a slow disk or with a virus scanner; "
+                    "if it never ends, run tfgpu-wizard verify on this Python.")
+        return "If nothing changes, stop the run and run tfgpu-wizard verify on this Python."
+
+    def _report(self, idle):
+        return {"phase": self.phase, "doing": PHASE_WORDS.get(self.phase, self.phase), "step": self.step,
+                "steps": self.steps, "idle_s": round(idle, 1), "xla": self.xla,
+                "where": _main_thread_stack(self.main_ident), "hint": self.hint()}
+
+    def _loop(self):
+        while not self._stop.wait(self.poll):
+            try:
+                if self._parent_gone():
+                    self.em.error("parent-gone", "the program that started the sample (pid %s) has gone; "
+                                  "stopping" % self.ppid, parent=self.ppid)
+                    os._exit(EXIT_TERMINATED)
+                idle = time.monotonic() - self.last
+                if self.limit_s and idle >= self.limit_s:
+                    info = self._report(idle)
+                    self.em.error("stalled", "no progress for %.0f s while %s (step %d); the sample stopped "
+                                  "itself. %s" % (idle, info["doing"], self.step, info["hint"]), **info)
+                    sys.stderr.flush()
+                    os._exit(EXIT_STALLED)
+                if self.warn_s and idle >= self.warn_s and not self.warned:
+                    self.warned = True
+                    info = self._report(idle)
+                    self.em.warning("stalled", "no progress for %.0f s while %s (step %d). %s" % (
+                        idle, info["doing"], self.step, info["hint"]), **info)
+            except Exception:  # the watchdog must never be what kills a run (a closed stdout, say)
+                if self._parent_gone():
+                    os._exit(EXIT_TERMINATED)
+
+
+WATCHDOG = None  # set by main(); Progress beats it
+
+
+def _watch(phase):
+    if WATCHDOG is not None:
+        WATCHDOG.enter(phase)
+
+
+def _beat(step):
+    if WATCHDOG is not None:
+        WATCHDOG.beat(step)
+
+
+# -- cuDNN actually loaded -------------------------------------------------------------------------
+
+
+def _decode_cudnn_version(number):
+    """cudnnGetVersion(): 8907 for 8.9.7 (cuDNN 8: major*1000), 92800 for 9.28.0 (cuDNN 9: major*10000)."""
+    number = int(number)
+    if number >= 90000:
+        return (number // 10000, (number % 10000) // 100, number % 100)
+    return (number // 1000, (number % 1000) // 100, number % 100)
+
+
+def cudnn_runtime():
+    """The cuDNN that this process has loaded, as {"version": "9.28.0", "source": ...}; None when unknown.
+
+    First the library itself (already opened by TensorFlow when it registered the GPU: RTLD_NOLOAD never
+    loads a second copy), then the pip package's version. The build's cuDNN (tf.sysconfig) is not what runs.
+    """
+    import ctypes
+
+    if sys.platform.startswith("linux"):
+        names, mode = ("libcudnn.so.9", "libcudnn.so.8"), getattr(os, "RTLD_NOLOAD", 4) | getattr(os, "RTLD_LAZY", 1)
+    elif sys.platform == "win32":
+        names, mode = ("cudnn64_9.dll", "cudnn64_8.dll"), 0
+    else:
+        names, mode = (), 0
+    for name in names:
+        try:
+            if sys.platform == "win32":
+                handle = ctypes.WinDLL(name)  # noqa: F821 - windows only
+            else:
+                handle = ctypes.CDLL(name, mode=mode)
+            fn = handle.cudnnGetVersion
+            fn.restype = ctypes.c_size_t
+            v = _decode_cudnn_version(fn())
+            return {"version": "%d.%d.%d" % v, "source": "loaded library " + name}
+        except (OSError, AttributeError, ValueError):
+            continue
+    try:
+        from importlib import metadata
+    except ImportError:
+        return None
+    for dist in ("nvidia-cudnn-cu12", "nvidia-cudnn-cu11", "nvidia-cudnn-cu13"):
+        try:
+            return {"version": metadata.version(dist), "source": "pip package " + dist}
+        except Exception:
+            continue
+    return None
+
+
+def _version_tuple(text):
+    out = []
+    for part in str(text).split(".")[:2]:
+        digits = "".join(ch for ch in part if ch.isdigit())
+        out.append(int(digits) if digits else 0)
+    return tuple(out + [0] * (2 - len(out)))
+
+
+def xla_hang_risk(gpus, cudnn):
+    """True when jit "auto" would compile with XLA on a GPU and cuDNN where the autotuner was seen to hang."""
+    if not cudnn or not cudnn.get("version"):
+        return False
+    low, high = CUDNN_XLA_HANG
+    if not (low <= _version_tuple(cudnn["version"]) < high):
+        return False
+    for g in gpus:
+        try:
+            if float(g.get("compute_capability") or 0) >= 9.0:
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 # -- flags -------------------------------------------------------------------------------------
@@ -230,6 +473,10 @@ def build_parser():
     p.add_argument("--keras2", action="store_true",
                    help="train with Keras 2: sets TF_USE_LEGACY_KERAS=1 before TensorFlow is imported (TF >= 2.16 "
                    "needs the tf-keras package; on TF <= 2.15 tf.keras is Keras 2 anyway)")
+    p.add_argument("--stall-warn", type=float, default=STALL_WARN_S, metavar="SECONDS",
+                   help="warn when no step finished for this long (default %d; 0 = never)" % STALL_WARN_S)
+    p.add_argument("--stall-limit", type=float, default=STALL_LIMIT_S, metavar="SECONDS",
+                   help="stop the run when no step finished for this long (default %d; 0 = never)" % STALL_LIMIT_S)
     p.add_argument("--steps-per-execution", type=_positive_int, default=None,
                    help="training steps per call into the backend (default: 1; on JAX the --log-every value, "
                    "so the host waits for the GPU only at log points)")
@@ -251,6 +498,11 @@ def check_flags(args):
     if args.devices[0] == "cpu" and args.memory != "default":
         raise SampleError("bad-flags", "--memory %s needs a GPU, but --devices cpu was chosen" % args.memory,
                           exit_code=EXIT_BAD_FLAGS)
+    for name in ("stall_warn", "stall_limit"):
+        value = getattr(args, name)
+        if not (math.isfinite(value) and value >= 0):
+            raise SampleError("bad-flags", "--%s must be a number of seconds (0 = never)" % name.replace("_", "-"),
+                              exit_code=EXIT_BAD_FLAGS)
     if not (args.learning_rate > 0 and math.isfinite(args.learning_rate)):
         raise SampleError("bad-flags", "--learning-rate must be a positive number", exit_code=EXIT_BAD_FLAGS)
     if args.steps_per_execution and (args.loop != "fit" or args.multi_worker):
@@ -684,6 +936,7 @@ class Progress:
         self.optimizer_getter = optimizer_getter
         self.step = 0
         self.t0 = time.perf_counter()
+        self.first_step_s = None  # the first step includes tracing / XLA compilation / cuDNN autotuning
         self.t_last = self.t0
         self.step_last = 0
         self.steady_time = 0.0
@@ -693,6 +946,9 @@ class Progress:
     def done(self, loss_fn, acc_fn):
         """Call after each step; ``loss_fn``/``acc_fn`` are only evaluated at a log point."""
         self.step += 1
+        _beat(self.step)
+        if self.first_step_s is None:
+            self.first_step_s = _num(time.perf_counter() - self.t0)
         if self.step % self.every and self.step != self.total:
             return
         now = time.perf_counter()
@@ -711,6 +967,7 @@ class Progress:
             "images_per_sec": _num(n * self.batch / dt) if dt > 0 else None,
             "elapsed": _num(now - self.t0),
             "warmup": warmup,
+            "first_step_s": self.first_step_s,
             "memory": self.memory_fn(),
         }
         if self.mixed16:
@@ -730,6 +987,7 @@ class Progress:
             "images_per_sec_overall": _num(self.step * self.batch / total_time) if total_time > 0 else None,
             "final_loss": self.last.get("loss"),
             "final_accuracy": self.last.get("accuracy"),
+            "first_step_s": self.first_step_s,
             "memory": self.memory_fn(),
         }
 
@@ -737,6 +995,9 @@ class Progress:
         """Like ``done`` for a loop that reports only now and then (several steps per execution):
         ``step`` is the number of steps finished so far; an event is written when a log point was reached."""
         step = min(int(step), self.total)
+        _beat(step)
+        if self.first_step_s is None and step >= 1:
+            self.first_step_s = _num(time.perf_counter() - self.t0)
         if step <= self.step:
             return
         crossed = (step // self.every) > (self.step // self.every) or step == self.total
@@ -770,6 +1031,10 @@ def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_fac
         model.compile(optimizer=optimizer,
                       loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
                       metrics=["accuracy"], **compile_kw)
+    if WATCHDOG is not None:
+        jit = getattr(model, "jit_compile", None)  # Keras 3 resolves "auto" at compile
+        WATCHDOG.xla = bool(jit) if isinstance(jit, bool) else args.jit == "on"
+    _watch("first-step")
     progress = progress_factory(lambda: model.optimizer)
 
     class _Callback(keras.callbacks.Callback):
@@ -832,6 +1097,9 @@ def train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_ba
         return strategy.reduce(tf.distribute.ReduceOp.SUM, per_replica, axis=None)
 
     iterator = iter(strategy.experimental_distribute_dataset(ds))
+    if WATCHDOG is not None:
+        WATCHDOG.xla = args.jit == "on"
+    _watch("first-step")
     progress = progress_factory(lambda: optimizer)
     for _ in range(args.steps):
         loss = train_step(iterator)
@@ -860,6 +1128,9 @@ def _run_other_backend(args, em):
 def run(argv, em):
     args = build_parser().parse_args(argv)
     check_flags(args)
+    if WATCHDOG is not None:
+        WATCHDOG.warn_s, WATCHDOG.limit_s, WATCHDOG.steps = args.stall_warn, args.stall_limit, args.steps
+        WATCHDOG.enter("import")
     if args.backend != "tensorflow":
         return _run_other_backend(args, em)
     if args.tf_config and not args.multi_worker:
@@ -885,7 +1156,16 @@ def run(argv, em):
         "numpy": np.__version__,
     }, platform=sys.platform)
 
+    _watch("devices")
     dev = configure_devices(tf, args, em)
+    cudnn = cudnn_runtime() if dev["gpus"] else None
+    if args.jit == "auto" and xla_hang_risk(dev["gpus"], cudnn):
+        args.jit = "off"
+        em.warning("xla-off-cudnn",
+                   "cuDNN %s is loaded on a GPU of compute capability 9.x: XLA's convolution autotuner hung with "
+                   "cuDNN 9.3 on an H200, so this run does not compile with XLA (--jit auto -> off). Upgrade "
+                   "cuDNN (pip install -U \"nvidia-cudnn-cu12>=9.28\") to use XLA, or force it with --jit on."
+                   % cudnn["version"], cudnn=cudnn["version"], jit="off")
     strategy, strategy_name = make_strategy(tf, args, dev)
     replicas = int(strategy.num_replicas_in_sync)
     logical_gpus = ["GPU:%d" % i for i in range(len(tf.config.list_logical_devices("GPU")))]
@@ -894,8 +1174,9 @@ def run(argv, em):
             devices=_strategy_devices(strategy, logical_gpus),
             gpus=dev["gpus"], physical_gpus=dev["physical_gpus"], memory_mode=dev["memory_mode"],
             memory_effect=dev["memory_effect"], global_batch=global_batch,
-            per_replica_batch=global_batch // replicas, worker=worker)
+            per_replica_batch=global_batch // replicas, worker=worker, cudnn=cudnn)
 
+    _watch("data")
     set_precision(keras, args.precision)
     shape, classes, _ = DATASETS[args.dataset]
     x, y, source = load_arrays(keras, np, args)
@@ -908,6 +1189,7 @@ def run(argv, em):
         return Progress(tf, em, args, global_batch, logical_gpus, opt_getter)
 
     loop = "custom" if args.multi_worker else args.loop
+    _watch("build")
     try:
         if loop == "custom":
             progress = train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_batch, factory)
@@ -921,13 +1203,15 @@ def run(argv, em):
         raise
     summary = progress.summary()
     summary.update({"loop": loop, "strategy": strategy_name, "replicas": replicas, "global_batch": global_batch,
-                    "precision": args.precision, "model": args.model})
+                    "precision": args.precision, "model": args.model, "jit": args.jit})
     em.emit("summary", **summary)
     return EXIT_OK
 
 
 def main(argv=None):
+    global WATCHDOG
     em = Emitter()
+    WATCHDOG = Watchdog(em).start()
     for name in ("SIGTERM", "SIGINT"):
         if hasattr(signal, name):
             try:

@@ -435,6 +435,9 @@ def run_keras3(args, em, S):
             sync()
         return model.optimizer
 
+    if S.WATCHDOG is not None:
+        S.WATCHDOG.xla = bool(getattr(model, "jit_compile", False))
+    S._watch("first-step")
     progress = S.Progress(None, em, args, global_batch, [], current_optimizer, memory_fn=devs.memory)
 
     class _Callback(keras.callbacks.Callback):
