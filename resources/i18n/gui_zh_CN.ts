@@ -1499,4 +1499,11 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <translation>自上次检查以来 Python 已更换（之前是 {0}）：请为当前的 Python 重新运行检查。</translation>
     </message>
 </context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>host RAM of the training process (CPU run)</source>
+        <translation>训练进程占用的主机内存（CPU 运行）</translation>
+    </message>
+</context>
 </TS>

@@ -29,6 +29,11 @@ def test_real_cpu_sample_run_shows_in_monitor(window, qtbot):
     assert "progress" in seen and "summary" in seen
     assert page.lab_step.text() == "40 / 40"
     assert page.lab_ips.text() != "—" and page.lab_loss.text() != "—"
+    # a CPU run draws itself: the training process's host RAM (psutil), on the memory axis (issue 18)
+    assert "host.rss" in page.chart.curve_names()
+    page.chart.repaint_now()
+    _, rss = page.chart.curve_data("host.rss")
+    assert len(rss) and float(max(rss)) > 50  # MiB: TensorFlow alone is hundreds
     assert "Finished" in page.run_state.text()
     assert window.status_text() == "Ready"  # the status line does not keep claiming a run
     # the run was recorded with core.runs and reads back with every progress event
@@ -39,6 +44,10 @@ def test_real_cpu_sample_run_shows_in_monitor(window, qtbot):
     kinds = [ev.get("type") for _, ev in record.events]
     assert kinds.count("progress") == seen.count("progress") and "summary" in kinds
     assert record.end is not None and record.end["status"] == "finished"
+    from tfgpu_wizard.core.compare import run_stats
+
+    stats = run_stats(record)
+    assert stats.source in ("framework", "host-ram") and stats.peak_mib and stats.gpu == "CPU"
     # ... and opens again in the Monitor (no GPU here: the events only)
     page.lab_step.setText("—")
     with qtbot.waitSignal(page.replay_done, timeout=30_000) as opened:

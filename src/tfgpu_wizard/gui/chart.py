@@ -325,6 +325,8 @@ class MemoryChart(QWidget):
                 return _t("{0} training process").format(gpu)
             if kind == "util":
                 return gpu
+        if name == "host.rss":
+            return _t("host RAM of the training process (CPU run)")
         if name == "tf.current":
             if self._framework != "TensorFlow":
                 return _t("{0} in use (current)").format(self._framework)
@@ -398,6 +400,8 @@ class MemoryChart(QWidget):
             item = pg.PlotDataItem(pen=pg.mkPen("#000", width=2, style=Qt.PenStyle.DashLine))
         elif name == "tf.peak":
             item = pg.PlotDataItem(pen=pg.mkPen("#555", width=1, style=Qt.PenStyle.DotLine))
+        elif name == "host.rss":  # a CPU run: the training process's resident memory, same MiB axis
+            item = pg.PlotDataItem(pen=pg.mkPen("#8c564b", width=2))
         else:
             return None
         item.setData(connect="finite")

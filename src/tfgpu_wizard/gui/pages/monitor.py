@@ -112,6 +112,8 @@ class MonitorPage(Page):
         self._t0: float | None = None
         self._run_label = ""
         self._run_style: tuple[str, str] = ("", "")  # (memory mode, precision) of the current run: its overlay look
+        self._cpu_run = False  # the current live run trains on the CPU: chart its host RAM (core.procmem)
+        self._train_pid: int | None = None
         self._last: dict[str, Any] = {}
         self._error_event: dict[str, Any] | None = None
         self._sampler = None
@@ -424,6 +426,7 @@ class MonitorPage(Page):
         self._t0 = time.monotonic()
         self._run_label = self.run_label()
         cpu = (self.devices.currentData() or "cpu") == "cpu"
+        self._cpu_run, self._train_pid = cpu, None
         self._run_style = ("" if cpu else str(self.mode.currentData() or ""), str(self.precision.currentData() or ""))
         self._showing = None
         self._opened = None
@@ -510,6 +513,15 @@ class MonitorPage(Page):
 
     def _on_event(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
+        if kind == "start" and isinstance(ev.get("pid"), int):
+            self._train_pid = ev["pid"]
+        if kind == "progress" and self._train_pid and self._cpu_run:
+            # a CPU run: the training process's host RAM is what there is to draw (and to keep in the record)
+            from tfgpu_wizard.core.procmem import process_rss
+
+            rss = process_rss(self._train_pid)
+            if rss is not None:
+                ev = dict(ev, rss=rss)
         if self._recorder is not None:
             self._recorder.add_event(ev, t=time.monotonic())
         if kind == "start":
@@ -532,6 +544,8 @@ class MonitorPage(Page):
             values["tf.current"] = cur / MIB
         if peak is not None:
             values["tf.peak"] = peak / MIB
+        if isinstance(ev.get("rss"), int):
+            values["host.rss"] = ev["rss"] / MIB
         if values:
             self.chart.add_sample(self._event_time(ev), values)
         self._update_numbers()
