@@ -52,5 +52,6 @@ def test_cpu_comparison_really_runs():
     rows = json.loads(proc.stdout)
     assert [r["setting"] for r in rows] == ["CPU, FP32", "CPU, mixed_bfloat16"]
     assert all(r["status"] == "ok" and r["images_per_sec"] > 0 and r["step_time_s"] > 0 for r in rows)
+    assert all(r["first_step_s"] > 0 for r in rows)  # the sample's first-step time (tracing, compilation)
     assert rows[0]["speedup"] == 1.0 and rows[1]["speedup"] > 0
     assert _cli("--steps", "0").returncode == 2

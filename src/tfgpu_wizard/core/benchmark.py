@@ -24,7 +24,7 @@ _ORDER = {
     "precision": ("fp32", "mixed_float16", "mixed_bfloat16"),
     "memory": ("default", "growth", "limit"),
 }
-CSV_FIELDS = ("setting", "images_per_sec", "step_time_s", "speedup", "status", "message", "source")
+CSV_FIELDS = ("setting", "images_per_sec", "step_time_s", "speedup", "first_step_s", "status", "message", "source")
 
 
 def _rank(key: str, value: Any) -> int:
@@ -52,7 +52,8 @@ def result_row(label: str, summary: Mapping[str, Any] | None, status: str, messa
                batch_size: Any = None) -> dict[str, Any]:
     """A benchmark row for a run of this computer (``status``: ok / failed / cancelled / timeout ...)."""
     ips, step = summary_numbers(summary, batch_size)
-    return {"setting": label, "images_per_sec": ips, "step_time_s": step, "status": status, "message": message}
+    return {"setting": label, "images_per_sec": ips, "step_time_s": step,
+            "first_step_s": _positive((summary or {}).get("first_step_s")), "status": status, "message": message}
 
 
 def recording_rows(paths: Iterable[str | Path] | None = None) -> list[dict[str, Any]]:
@@ -93,6 +94,7 @@ def recording_rows(paths: Iterable[str | Path] | None = None) -> list[dict[str, 
                                    f"{memory} {limit} MB" if memory == "limit" and limit else memory]),
             "images_per_sec": ips,
             "step_time_s": step,
+            "first_step_s": _positive(summary.get("first_step_s")),  # recordings before it was sent: None
             "status": "recording" if rec.status == "finished" else f"recording ({rec.status})",
             "message": "; ".join(rec.problems),
             "peak_mib": peak / 2**20 if peak else None,
