@@ -433,7 +433,9 @@ class MemoryChart(QWidget):
 
         ``util=False`` leaves the utilization plot as it is (the timer updates it at 1 Hz).
         """
-        has_data = len(self.store) > 0 or bool(self._faded)
+        # A hint the page set (e.g. "training on the CPU: no GPU memory") stays above the curves: an earlier
+        # run's faded curve or the host-RAM line must not read as this run's GPU memory.
+        has_data = (len(self.store) > 0 or bool(self._faded)) and self._empty_text is None
         if self.empty_label.isHidden() != has_data:
             self.empty_label.setHidden(has_data)
         if not self._dirty:
