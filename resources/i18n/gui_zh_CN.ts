@@ -1506,4 +1506,11 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <translation>训练进程占用的主机内存（CPU 运行）</translation>
     </message>
 </context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>Nothing to export yet: start a run or open a recording first.</source>
+        <translation>还没有可导出的内容：请先开始一次运行或打开一个录制。</translation>
+    </message>
+</context>
 </TS>

@@ -120,3 +120,13 @@ def test_benchmark_show_recordings_button_fills_the_table(window, qtbot):
     qtbot.mouseClick(page.btn_demo, Qt.MouseButton.LeftButton)
     assert page.demo
     assert page.results, "the recordings were not shown"
+
+
+def test_export_with_nothing_to_export_says_so(window, qtbot, cancel_dialogs):
+    """Audit F4: Export CSV of an empty chart wrote a bare header and said nothing."""
+    page = window.show_page("monitor")
+    for button in (page.btn_csv, page.btn_png):
+        page.run_state.setText("")
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert "Nothing to export yet" in page.run_state.text()
+    assert "save" not in cancel_dialogs  # no file dialog for nothing

@@ -879,7 +879,18 @@ class MonitorPage(Page):
         docs = Path.home() / "Documents"
         return str((docs if docs.is_dir() else Path.home()) / name)
 
+    def _nothing_to_export(self, faded_count: bool = True) -> bool:
+        """Say so instead of writing a bare header or an empty picture (audit F4). The PNG shows earlier
+        (faded) runs too; the CSV holds the current run only."""
+        if len(self.chart.store) or (faded_count and self.chart.faded_labels()):
+            return False
+        self.run_state.setText(verdict_html("info", _t(
+            "Nothing to export yet: start a run or open a recording first.")))
+        return True
+
     def _export_png_dialog(self) -> None:
+        if self._nothing_to_export():
+            return
         path, _ = QFileDialog.getSaveFileName(self, _t("Export PNG"), self._save_start("gpu-memory.png"),
                                               "PNG (*.png)")
         if path and not self.export_png(path):
@@ -897,6 +908,8 @@ class MonitorPage(Page):
         return None
 
     def _export_csv_dialog(self) -> None:
+        if self._nothing_to_export(faded_count=False):
+            return
         path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), self._save_start("gpu-memory.csv"),
                                               "CSV (*.csv)")
         if path:
