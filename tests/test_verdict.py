@@ -66,10 +66,11 @@ def test_a_real_probe_without_a_gpu_starts_from_the_host(real_probe):
     v = with_host_facts(real_probe, no_driver)
     assert v.reasons == [host_fact(no_driver)[1]]  # no "install tensorflow[and-cuda]" on a machine without a GPU
     assert real_probe.reasons != v.reasons  # a copy: the probe's own verdict is unchanged
-    # with a working driver the wheel (or the libraries) comes first
+    # with a working driver the wheel comes first: this venv has tensorflow-cpu, which the probe says itself
     v = with_host_facts(real_probe, h200())
     fact = host_fact(h200(), real_probe.report)
-    assert fact is not None and v.reasons[0] == fact[1]
+    assert fact is not None and fact[0] == "cpu-wheel"
+    assert v.reasons == real_probe.reasons and "CPU-only build" in v.reasons[0]  # said once, not twice
     ctx = diagnosis_context(real_probe.report, no_driver)
     assert ctx["gpu_count"] == 0 and ctx["driver_present"] is False and ctx["host_fact"] == "no-nvidia-gpu"
 

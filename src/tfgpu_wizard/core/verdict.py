@@ -84,6 +84,8 @@ def with_host_facts(verdict: Any, host: Any) -> Any:
     if fact is None:
         return verdict
     code, sentence = fact
+    if code == "cpu-wheel" and verdict.reasons:
+        return verdict  # the probe already says it first, in the words for its platform (Windows, macOS)
     generic = tr("target", _GENERIC_NO_GPU)
     reasons = [sentence] + [r for r in verdict.reasons if r not in (generic, _GENERIC_NO_GPU, sentence)]
     if code in ("no-nvidia-gpu", "no-driver", "driver-missing"):
