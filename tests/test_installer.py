@@ -151,6 +151,7 @@ def test_generated_scripts_call_the_bundles_console_program_when_frozen(frozen, 
     assert str(cli_exe) in plan.script()
     monkeypatch.setattr(sys, "frozen", False)
     assert paths.cli_command() == "tfgpu-wizard"
+    assert paths.cli_argv() == (sys.executable, "-m", "tfgpu_wizard")  # by path: the venv may not be on PATH
 
 
 def test_not_frozen_uses_this_python_and_the_checkout(monkeypatch):

@@ -31,7 +31,14 @@ def test_replay_prints_view_and_logs_csv(tmp_path: Path, capsys: pytest.CaptureF
     assert "End of the recording." in text.err
     assert "NVIDIA H200" in text.out and "reserved" in text.out and "watched process" in text.out
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
-    assert len(rows) == 300 and rows[0]["name"] == "NVIDIA H200"
+    assert len(rows) == 300 and rows[0]["gpu_name"] == "NVIDIA H200" and rows[0]["kind"] == "gpu"
+    # one CSV format for GPU data: the same columns (and MiB values) as `runs export --csv`
+    exported = tmp_path / "export.csv"
+    assert main(["runs", "export", "jax_default", "--csv", str(exported)]) == 0
+    export_rows = [r for r in csv.DictReader(exported.open(encoding="utf-8")) if r["kind"] == "gpu"]
+    assert list(rows[0])[:15] == list(export_rows[0])[:15]
+    assert [r["mem_used_mib"] for r in rows] == [r["mem_used_mib"] for r in export_rows]
+    assert export_rows[0]["gpu_name"] == "NVIDIA H200"
     assert max(float(r["mem_used_mib"]) for r in rows) > 100_000  # JAX preallocated 75 % of the H200
 
 

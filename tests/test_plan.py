@@ -61,7 +61,10 @@ def test_every_method_and_shell(line, platform, method, shell, tmp_path):
         if getattr(row, "needs_nvidia_lib_path", False) and method == "pip":
             wrap = verify.argv[:3]  # env python -c <sets LD_LIBRARY_PATH like the activate hook> (issue 17)
             assert wrap[0] == plan.env_python and "LD_LIBRARY_PATH" in wrap[2]
-        assert verify.argv == (*wrap, "tfgpu-wizard", "verify", "--python", plan.env_python)
+        # made on this machine: the running interpreter by path, as `tfgpu-wizard` is often not on PATH
+        here = (os.name == "nt") == (platform == "windows")
+        wizard = (sys.executable, "-m", "tfgpu_wizard") if here else ("tfgpu-wizard",)
+        assert verify.argv == (*wrap, *wizard, "verify", "--python", plan.env_python)
         assert plain.argv[len(wrap) + 1 :] == (
             "-c",
             "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))",

@@ -6,7 +6,8 @@
 ``--host recording`` (default) shows the doctor report recorded on an H200
 (resources/recordings/doctor-h200.json) as the detected machine, so the Setup steps look as they do on
 a GPU machine; ``--host detect`` runs the real detection of this machine. The Setup page is rendered
-once per wizard step (setup-1-machine ... setup-4-verify). The Benchmark page is rendered empty and with the H200 recordings
+once per wizard step (setup-1-machine ... setup-4-verify). monitor-overlay shows the JAX default, limit and
+growth recordings overlaid (each memory mode its own colour). The Benchmark page is rendered empty and with the H200 recordings
 (benchmark-demo). The monitor page shows a bundled recording
 (resources/recordings/*.run.jsonl) replayed through the core sampler.
 """
@@ -22,6 +23,8 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 SIZE = (1366, 768 - 40)  # the window on a 1366x768 screen, minus a task bar
 MONITOR_RECORDING = "torch_train.run.jsonl"
+OVERLAY_RECORDINGS = ("sample-jax-cnn-fp32-default.run.jsonl", "sample-jax-cnn-fp32-limit.run.jsonl",
+                      "sample-jax-cnn-fp32-growth.run.jsonl")
 
 
 def main(argv: list[str]) -> int:
@@ -80,6 +83,17 @@ def main(argv: list[str]) -> int:
                     setup.show_step(i)
                     shot(f"setup-{i + 1}-{step}-{lang}")
                 setup.show_step(0)
+            elif name == "monitor":
+                shot(f"{name}-{lang}")
+                if lang == "en":  # the overlay that teaches: default, limit, then growth (each its colour)
+                    for rec in OVERLAY_RECORDINGS:
+                        done2: list[bool] = []
+                        monitor.replay_done.connect(done2.append)
+                        monitor.open_run(resources_dir() / "recordings" / rec)
+                        while not done2:
+                            app.processEvents()
+                        monitor.replay_done.disconnect()
+                shot(f"{name}-overlay-{lang}")
             elif name == "benchmark":
                 bench = win.page("benchmark")
                 shot(f"{name}-{lang}")

@@ -59,6 +59,26 @@
         <translation>TensorFlow 训练时的 GPU 显存</translation>
     </message>
     <message>
+        <source>These settings cannot run: {0}</source>
+        <translation>这些设置无法运行：{0}</translation>
+    </message>
+    <message>
+        <source>Save run elsewhere…</source>
+        <translation>将运行记录另存到其他位置…</translation>
+    </message>
+    <message>
+        <source>Save run elsewhere</source>
+        <translation>将运行记录另存到其他位置</translation>
+    </message>
+    <message>
+        <source>The run is not saved yet: press “Save run elsewhere…” to keep it.</source>
+        <translation>运行记录尚未保存：按“将运行记录另存到其他位置…”保留它。</translation>
+    </message>
+    <message>
+        <source>Saving elsewhere failed too: {0}</source>
+        <translation>另存到其他位置也失败了：{0}</translation>
+    </message>
+    <message>
         <source>Open run or recording…</source>
         <translation>打开运行记录或录制…</translation>
     </message>
@@ -1366,6 +1386,151 @@ Nothing is installed or changed on your computer.</source>
     <message>
         <source>This is the Python of the environment from step 3. You can type another one.</source>
         <translation>这是第 3 步所建环境的 Python。你也可以输入另一个。</translation>
+    </message>
+</context>
+<context>
+    <name>SetupCommands</name>
+    <message>
+        <source>Nothing was installed.</source>
+        <translation>没有安装任何东西。</translation>
+    </message>
+    <message>
+        <source>Install now?</source>
+        <translation>现在安装吗？</translation>
+    </message>
+    <message>
+        <source>“Run it for me” will install TensorFlow now:</source>
+        <translation>“帮我运行”现在将安装 TensorFlow：</translation>
+    </message>
+    <message>
+        <source>Install</source>
+        <translation>安装</translation>
+    </message>
+    <message>
+        <source>Installing: running the plan…</source>
+        <translation>正在安装：正在运行方案…</translation>
+    </message>
+    <message>
+        <source>Installing: step {0} of {1}</source>
+        <translation>正在安装：第 {0} 步，共 {1} 步</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Save a report for help</source>
+        <translation>保存求助报告</translation>
+    </message>
+    <message>
+        <source>Zip files (*.zip)</source>
+        <translation>Zip 文件 (*.zip)</translation>
+    </message>
+    <message>
+        <source>Could not write the report: {0}</source>
+        <translation>无法写入报告：{0}</translation>
+    </message>
+    <message>
+        <source>Report saved: {0}</source>
+        <translation>报告已保存：{0}</translation>
+    </message>
+    <message>
+        <source>The log folder: {0}</source>
+        <translation>日志文件夹：{0}</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>关于</translation>
+    </message>
+    <message>
+        <source>TensorFlow GPU wizard {0}
+
+The log file: {1}</source>
+        <translation>TensorFlow GPU 向导 {0}
+
+日志文件：{1}</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Save a report for help…</source>
+        <translation>保存求助报告…</translation>
+    </message>
+    <message>
+        <source>A zip with this machine's report, the log and your newest run, to attach to a question</source>
+        <translation>一个 zip 文件，包含本机报告、日志和你最新的一次运行，可附在提问中</translation>
+    </message>
+    <message>
+        <source>Open the log folder</source>
+        <translation>打开日志文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>出了点问题</translation>
+    </message>
+    <message>
+        <source>Something inside the wizard failed. The window keeps working, but the last thing you did may not have finished.
+
+The details are in the log file:
+{0}
+
+Help → “Save a report for help…” puts it in a zip you can attach to a question.</source>
+        <translation>向导内部出错了。窗口仍可继续使用，但你刚才的操作可能没有完成。
+
+详细信息在日志文件中：
+{0}
+
+“帮助 → 保存求助报告…”会把它放进一个 zip 文件，你可以附在提问中。</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>GPU memory while {0} trains</source>
+        <translation>{0} 训练时的 GPU 显存</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>peak {0} MiB</source>
+        <translation>峰值 {0} MiB</translation>
+    </message>
+</context>
+<context>
+    <name>SetupPage</name>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+</context>
+<context>
+    <name>SanityPage</name>
+    <message>
+        <source>The Python changed since the last check (it was {0}): run the check again for this one.</source>
+        <translation>自上次检查以来 Python 已更换（之前是 {0}）：请为当前的 Python 重新运行检查。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>host RAM of the training process (CPU run)</source>
+        <translation>训练进程占用的主机内存（CPU 运行）</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>Nothing to export yet: start a run or open a recording first.</source>
+        <translation>还没有可导出的内容：请先开始一次运行或打开一个录制。</translation>
     </message>
 </context>
 </TS>

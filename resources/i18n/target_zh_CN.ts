@@ -374,4 +374,103 @@
         <translation>第一步 {secs:.1f} 秒（编译）</translation>
     </message>
 </context>
+<context>
+    <name>verdict</name>
+    <message>
+        <source>No: TensorFlow runs, but only on the CPU.</source>
+        <translation>否：TensorFlow 可以运行，但只用了 CPU。</translation>
+    </message>
+    <message>
+        <source>This computer has no working NVIDIA driver/GPU; TensorFlow uses the CPU here, which is expected.</source>
+        <translation>这台电脑没有可用的 NVIDIA 驱动/GPU；TensorFlow 在这里使用 CPU，这是正常的。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow is a CPU-only build, so it cannot use the GPU whatever the driver: install the GPU build.</source>
+        <translation>这个 TensorFlow 是仅 CPU 版本，无论驱动如何都无法使用 GPU：请安装 GPU 版本。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver works, but TensorFlow could not load its CUDA/cuDNN libraries: the error output says which one is missing.</source>
+        <translation>NVIDIA 驱动正常，但 TensorFlow 无法加载它的 CUDA/cuDNN 库：错误输出会说明缺少哪一个。</translation>
+    </message>
+    <message>
+        <source>Stopped by you; no answer yet.</source>
+        <translation>已由你停止；还没有结论。</translation>
+    </message>
+    <message>
+        <source>No answer: TensorFlow did not finish in time.</source>
+        <translation>没有结论：TensorFlow 未能按时完成。</translation>
+    </message>
+    <message>
+        <source>The check failed: TensorFlow could not train.</source>
+        <translation>检查失败：TensorFlow 无法训练。</translation>
+    </message>
+    <message>
+        <source>Yes: TensorFlow trains on your GPU.</source>
+        <translation>是：TensorFlow 在你的 GPU 上训练。</translation>
+    </message>
+    <message>
+        <source>{steps} steps trained on the CPU ({speed}).</source>
+        <translation>在 CPU 上训练了 {steps} 步（{speed}）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow works and trains on the CPU.</source>
+        <translation>TensorFlow 工作正常，在 CPU 上训练。</translation>
+    </message>
+    <message>
+        <source>This computer has no NVIDIA GPU; TensorFlow uses the CPU here, which is expected.</source>
+        <translation>这台电脑没有 NVIDIA GPU；TensorFlow 在这里使用 CPU，这是正常的。</translation>
+    </message>
+    <message>
+        <source>This computer has an NVIDIA GPU but no working NVIDIA driver, so TensorFlow uses the CPU: install the driver first (Setup shows how).</source>
+        <translation>这台电脑有 NVIDIA GPU，但没有可用的 NVIDIA 驱动，所以 TensorFlow 使用 CPU：请先安装驱动（“安装”页会说明方法）。</translation>
+    </message>
+    <message>
+        <source>{ips:,.0f} images/s</source>
+        <translation>{ips:,.0f} 张图像/秒</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver {driver} supports CUDA up to {have}, but this TensorFlow was built for CUDA {need}: update the driver.</source>
+        <translation>NVIDIA 驱动 {driver} 最高支持 CUDA {have}，但这个 TensorFlow 是为 CUDA {need} 构建的：请更新驱动。</translation>
+    </message>
+    <message>
+        <source>This Python could not be started: {error}</source>
+        <translation>无法启动这个 Python：{error}</translation>
+    </message>
+    <message>
+        <source>Open Setup to install TensorFlow for your GPU; the Diagnose page explains the output below.</source>
+        <translation>打开“安装”页为你的 GPU 安装 TensorFlow；“诊断”页会解释下面的输出。</translation>
+    </message>
+    <message>
+        <source>Open Setup to find out why the GPU is not used.</source>
+        <translation>打开“安装”页，找出没有使用 GPU 的原因。</translation>
+    </message>
+    <message>
+        <source>Devices: {names}. {steps} steps done. {speed}</source>
+        <translation>设备：{names}。已完成 {steps} 步。{speed}</translation>
+    </message>
+    <message>
+        <source>--timeout must be a positive number of seconds</source>
+        <translation>--timeout 必须是正数（秒）</translation>
+    </message>
+    <message>
+        <source>Checking TensorFlow in {python} ...</source>
+        <translation>正在检查 {python} 中的 TensorFlow ...</translation>
+    </message>
+    <message>
+        <source>Training {steps} steps ...</source>
+        <translation>正在训练 {steps} 步 ...</translation>
+    </message>
+    <message>
+        <source>--steps and --timeout must be positive</source>
+        <translation>--steps 和 --timeout 必须是正数</translation>
+    </message>
+    <message>
+        <source>Running: {label} ...</source>
+        <translation>正在运行：{label} ...</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
+</context>
 </TS>

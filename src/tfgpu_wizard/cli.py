@@ -32,11 +32,14 @@ COMMANDS: dict[str, str] = {
     "plan": "recommend a TensorFlow version and write the install commands for your shell",
     "verify": "run the verification probe in a Python and say whether TensorFlow uses the GPU",
     "sample": "run the bundled training sample (memory modes, devices, precision) in a Python",
+    "sanity": "check that TensorFlow trains on the GPU (probe + a short training run), in plain words",
+    "benchmark": "run the sample once per setting and compare images/s (or show the H200 recordings)",
     "cluster": "write TF_CONFIG and launch commands for a multi-worker run",
     "diagnose": "explain a TensorFlow / CUDA error log in plain words, with the fix",
     "monitor": "live terminal view of GPU memory and utilization (NVML), optionally logged to CSV",
     "record": "run the sample and record it with the GPU sampler as a run",
     "runs": "list, show and export recorded runs",
+    "report": "save a zip to attach to a question for help: doctor report, the log, the newest run",
     "gui": "start the desktop app",
 }
 
@@ -314,6 +317,9 @@ def _default_command(args: argparse.Namespace) -> argparse.Namespace:
 
 def run_parsed(args: argparse.Namespace) -> int:
     """Run what ``parse_args`` chose."""
+    from tfgpu_wizard.core.logsetup import setup_logging  # one rotating log file for the CLI and the window
+
+    setup_logging("gui" if args.command in (None, "gui") else "cli")
     if args.command is None:
         args = _default_command(args)
     if getattr(args, "_missing", None):

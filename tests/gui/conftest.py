@@ -7,6 +7,8 @@ The suite-wide conftest already fails tests that leak Python threads or child pr
 from __future__ import annotations
 
 import os
+import sys
+import threading
 import traceback
 import weakref
 
@@ -58,6 +60,29 @@ def _no_dangling_qt(request, monkeypatch):
             continue
     if still:
         pytest.fail("test left Qt objects running:\n" + "\n".join(f"{k} started at\n{w}" for k, w in still))
+
+
+@pytest.fixture(autouse=True)
+def _no_exception_in_slots(request):
+    """Fail the test when a Qt slot, a timer callback or a thread raised: PySide6 hands such exceptions to
+    ``sys.excepthook`` (or ``threading.excepthook``) and carries on, so the user sees nothing and a test that
+    does not look would pass. pytest-qt replaces ``sys.excepthook`` during the test call itself (and fails the
+    test too); this guard covers setup, teardown (window shutdown) and worker threads."""
+    seen: list[str] = []
+    old_sys, old_thread = sys.excepthook, threading.excepthook
+
+    def on_exc(exc_type, exc, tb) -> None:
+        seen.append("".join(traceback.format_exception(exc_type, exc, tb)))
+
+    def on_thread_exc(args) -> None:
+        seen.append(f"in thread {getattr(args.thread, 'name', '?')}:\n"
+                    + "".join(traceback.format_exception(args.exc_type, args.exc_value, args.exc_traceback)))
+
+    sys.excepthook, threading.excepthook = on_exc, on_thread_exc
+    yield seen
+    sys.excepthook, threading.excepthook = old_sys, old_thread
+    if seen and not request.node.get_closest_marker("allow_slot_errors"):
+        pytest.fail("an exception escaped into Qt's event loop or a thread:\n" + "\n".join(seen))
 
 
 @pytest.fixture

@@ -220,7 +220,8 @@ def test_closing_the_window_stops_the_running_sample(qtbot, tmp_path):
     assert record.end is not None and record.end["status"] == "stopped"
     assert record.end.get("detail") == "the app was closed while the sample was running"
     assert not record.problems
-    assert "--steps" in record.header["config"]["sample_args"]  # the header is this run's
+    assert record.header["config"] == page._config.to_dict()  # the header is this run's SampleConfig
+    assert record.header["config"]["steps"] == page.steps.value()
     assert record.header["label"] == page.run_label()
 
 
@@ -346,7 +347,7 @@ def test_two_recordings_compare_and_export(window, qtbot, tmp_path):
         with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
             assert page.open_run(RECORDINGS / name)
         assert blocker.args == [True]
-    assert page.chart.faded_labels() == ["sample-jax-cnn-fp32-default"]
+    assert page.chart.faded_labels() == ["default · fp32 · JAX · NVIDIA H200"]  # what the run was (issue 18)
     assert "JAX" in page.chart._label("tf.current")
     assert page.lab_tfmem.text() != "—"
     shot(window, "monitor-two-recordings")

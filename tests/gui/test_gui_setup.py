@@ -356,8 +356,8 @@ def test_cancel_kills_a_long_running_step(setup_page, qtbot, tmp_path):
     steps = [Step("Wait a long time", argv=("sleep", "300")), Step("Never reached", argv=("echo", "no"))]
     assert view.run_steps(steps, tmp_path)
     assert not view.run_panel.isHidden() and view.btn_cancel.isEnabled() and not view.btn_run.isEnabled()
-    qtbot.waitUntil(lambda: view.runner._proc is not None and view.runner._proc.processId() > 0, timeout=5_000)
-    pid = view.runner._proc.processId()
+    qtbot.waitUntil(lambda: view.runner.pid() is not None, timeout=5_000)
+    pid = view.runner.pid()
     assert setup_page.busy()
     t0 = time.monotonic()
     with qtbot.waitSignal(view.runner.finished, timeout=10_000) as blocker:
@@ -381,6 +381,7 @@ def test_run_it_for_me_runs_the_real_plan_up_to_an_admin_step(window, qtbot, tmp
     assert view.current_shell() == "bash" and view.btn_run.isEnabled()
     asked = []
     view.runner.ask_admin = lambda step: asked.append(step.command("bash")) or "stop"
+    view.confirm_run = lambda summary: True
     with qtbot.waitSignal(view.runner.finished, timeout=20_000) as blocker:
         assert view.run_plan(tmp_path / "plan folder")
     assert blocker.args == ["stopped"] and asked and "sudo" in asked[0]

@@ -29,6 +29,11 @@ def test_real_cpu_sample_run_shows_in_monitor(window, qtbot):
     assert "progress" in seen and "summary" in seen
     assert page.lab_step.text() == "40 / 40"
     assert page.lab_ips.text() != "—" and page.lab_loss.text() != "—"
+    # a CPU run draws itself: the training process's host RAM (psutil), on the memory axis (issue 18)
+    assert "host.rss" in page.chart.curve_names()
+    page.chart.repaint_now()
+    _, rss = page.chart.curve_data("host.rss")
+    assert len(rss) and float(max(rss)) > 50  # MiB: TensorFlow alone is hundreds
     assert "Finished" in page.run_state.text()
     assert window.status_text() == "Ready"  # the status line does not keep claiming a run
     # the run was recorded with core.runs and reads back with every progress event
@@ -39,6 +44,10 @@ def test_real_cpu_sample_run_shows_in_monitor(window, qtbot):
     kinds = [ev.get("type") for _, ev in record.events]
     assert kinds.count("progress") == seen.count("progress") and "summary" in kinds
     assert record.end is not None and record.end["status"] == "finished"
+    from tfgpu_wizard.core.compare import run_stats
+
+    stats = run_stats(record)
+    assert stats.source in ("framework", "host-ram") and stats.peak_mib and stats.gpu == "CPU"
     # ... and opens again in the Monitor (no GPU here: the events only)
     page.lab_step.setText("—")
     with qtbot.waitSignal(page.replay_done, timeout=30_000) as opened:
@@ -62,31 +71,42 @@ def test_cancel_mid_run(window, qtbot):
 
 
 def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
+    from tfgpu_wizard.core.verdict import host_fact
+
+    qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)  # the verdict starts from the host's facts
     page = window.show_page("sanity")
     with qtbot.waitSignal(page.proc.finished, timeout=300_000):
         assert page.start(steps=20)
         qtbot.waitUntil(lambda: page.phase == "done", timeout=290_000)
-    # this CI machine has no GPU: the honest answer is "only the CPU"
-    assert page.verdict_kind == "bad"
-    assert "only on the CPU" in page.verdict.text()
-    # the probe's reasons say why (core.target.probe_verdict: here tensorflow-cpu, a CPU-only build)
+    # this CI machine has no GPU: the honest answer is "only the CPU", and why starts from the machine's fact
     assert page.probe_verdict is not None and page.probe_verdict.status == "no-gpu"
+    fact = host_fact(window.state.host, page.probe_verdict.report)
+    if fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver"):  # no driver here: the CPU is expected
+        assert page.verdict_kind == "info" and "trains on the CPU" in page.verdict.text()
+        assert "tensorflow[and-cuda]" not in page.details.text()
+    else:
+        assert page.verdict_kind == "bad" and "only on the CPU" in page.verdict.text()
+    if fact is not None:
+        assert page.details.text().index(fact[1]) < page.details.text().index("steps trained on the CPU")
     for reason in page.probe_verdict.reasons:
         assert reason in page.details.text()
+    assert page.sanity.lines[0].startswith("20 steps trained on the CPU")
 
 
 def test_benchmark_compares_cpu_settings_and_exports(window, qtbot, tmp_path):
     """The Benchmark page on this GPU-less machine: two real CPU runs in sequence, a table, a chart, a CSV."""
-    from tfgpu_wizard.gui.pages.benchmark import CPU_CONFIGS
+    from tfgpu_wizard.core.sampleopts import BENCHMARK_CPU
 
     page = window.show_page("benchmark")
-    assert [page.table.item(r, 0).text() for r in range(page.table.rowCount())] == [c[0] for c in CPU_CONFIGS]
+    assert [page.table.item(r, 0).text() for r in range(page.table.rowCount())] == [c[0] for c in BENCHMARK_CPU]
     assert page.table.item(0, 4).text() == "not run yet" and not page.plot_empty.isHidden()
-    page.start(configs=CPU_CONFIGS, steps=10)
+    page.start(steps=10)
     assert page.busy() and "running" in page.table.item(0, 4).text()
     qtbot.waitUntil(lambda: not page.busy(), timeout=240_000)
     assert [r["status"] for r in page.results] == ["ok", "ok"], page.results
     assert all(r["images_per_sec"] > 0 for r in page.results)
+    # the step time comes from what the sample sends (global batch / images per second), not a missing field
+    assert all(r["step_time_s"] > 0 for r in page.results) and page.table.item(0, 2).text().endswith(" ms")
     assert page.table.item(0, 3).text() == "1.00×" and page.table.item(1, 3).text().endswith("×")
     assert page.table.item(1, 4).text().startswith("✓")
     assert page.plot_empty.isHidden() and not page.plot.isHidden()

@@ -19,7 +19,9 @@ pytestmark = [
 
 def test_verify_runs_the_real_probe_and_says_what_the_cli_says(window, qtbot):
     from tfgpu_wizard.core.target import probe_verdict, run_probe
+    from tfgpu_wizard.core.verdict import host_fact, with_host_facts
 
+    qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)  # the verdict starts from the host's facts
     page = window.show_page("setup")
     page.show_step(3)
     page.python_edit.setText(sys.executable)
@@ -29,9 +31,12 @@ def test_verify_runs_the_real_probe_and_says_what_the_cli_says(window, qtbot):
     assert blocker.args[0].status == "ok", blocker.args[0].stderr_tail
     assert page.probe_result is not None and page.probe_result["probe_version"] == 1
     gui = page.verdict
-    cli = probe_verdict(run_probe(sys.executable, timeout=180))
+    cli = with_host_facts(probe_verdict(run_probe(sys.executable, timeout=180)), window.state.host)
     assert gui.status == cli.status and gui.headline == cli.headline
     assert gui.reasons == cli.reasons
+    fact = host_fact(window.state.host, page.probe_result)
+    if fact is not None and fact[0] != "cpu-wheel":  # e.g. no driver here: that is the first thing said
+        assert gui.reasons[0] == fact[1]
     shown = page.verify_view.toPlainText()
     assert gui.headline in shown
     for reason in gui.reasons:

@@ -30,4 +30,6 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    return int(app.main(lang=language(), page=getattr(args, "page", None)))
+    # only an explicit --lang wins over the remembered choice and the desktop's language (gui.app)
+    explicit = getattr(args, "lang", None)
+    return int(app.main(lang=explicit and language(), page=getattr(args, "page", None)))

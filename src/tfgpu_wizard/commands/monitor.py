@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import queue
 import sys
@@ -104,22 +103,6 @@ def render(snapshots: list[Any], names: dict[int, str], source_label: str, live:
     return "\n".join(lines)
 
 
-CSV_HEADER = ["time", "t_s", "gpu", "name", "mem_used_mib", "mem_reserved_mib", "mem_total_mib", "util_gpu_pct",
-              "util_mem_pct", "power_w", "temp_c", "status"]
-
-
-def _csv_row(s: Any, t0: float, names: dict[int, str]) -> list[str]:
-    def m(v: float | None) -> str:
-        return "" if v is None else f"{v / 1048576:.1f}"
-
-    def f(v: float | None) -> str:
-        return "" if v is None else f"{v:g}"
-
-    return [datetime.now().isoformat(timespec="milliseconds"), f"{s.t - t0:.3f}", str(s.gpu),
-            names.get(s.gpu, ""), m(s.mem_used), m(s.mem_reserved), m(s.mem_total), f(s.util_gpu),
-            f(s.util_mem), f(s.power_w), f(s.temp_c), s.status]
-
-
 def _no_gpu_message(problem: str) -> str:
     from tfgpu_wizard.core.runs import bundled_recordings
 
@@ -138,6 +121,7 @@ def _no_gpu_message(problem: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import sampler as sm
+    from tfgpu_wizard.core.runs import GpuCsvWriter
 
     if not (sm.MIN_INTERVAL <= args.interval <= sm.MAX_INTERVAL):
         print(tr("monitor", "--interval must be between 0.01 and 60 seconds."), file=sys.stderr)
@@ -164,10 +148,9 @@ def run(args: argparse.Namespace) -> int:
             csv_path = Path(args.csv)
             new = not csv_path.exists() or csv_path.stat().st_size == 0
             csv_fh = open(csv_path, "a", newline="", encoding="utf-8")  # noqa: SIM115
-            writer = csv.writer(csv_fh)
-            if new:
-                writer.writerow(CSV_HEADER)
-                csv_fh.flush()
+            # the one CSV format for GPU data (the same as `runs export --csv`): core.runs.GpuCsvWriter
+            writer = GpuCsvWriter(csv_fh, header=new)  # GPU names are known once the sampler has started
+            csv_fh.flush()
         except OSError as exc:
             print(tr("monitor", "Cannot write the CSV file {path}: {error}").format(
                 path=args.csv, error=exc.strerror or exc), file=sys.stderr)
@@ -184,6 +167,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         sampler.start()
         names = {d.index: d.name for d in sampler.devices}
+        if writer is not None:
+            writer.names = names
         t0 = time.monotonic()
         last_draw = -math.inf
         latest: Any = None
@@ -217,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
             if writer is not None and not csv_failed:
                 try:
                     for s in item.snapshots:
-                        writer.writerow(_csv_row(s, t0, names))
+                        writer.sample(s.t - t0, s)
                     assert csv_fh is not None
                     csv_fh.flush()
                 except OSError as exc:

@@ -53,6 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write", metavar="DIR", help="write the plan's files into DIR")
     parser.add_argument("--force", action="store_true", help="with --write: replace files you edited")
     parser.add_argument("--json", action="store_true", help="print the plan as JSON")
+    parser.add_argument("--run", action="store_true", help="run the plan here after a confirmation (admin steps "
+                        "asked one by one); its files go to --write DIR or the wizard's data folder")
+    parser.add_argument("--yes", action="store_true", help="with --run: skip the first confirmation")
 
 
 def _default_shell(platform: str) -> str:
@@ -72,14 +75,43 @@ def _load_host(path: str):
         raise SystemExit(
             _fail(tr(CTX, "Cannot read the host report {}: {}").format(path, exc.strerror or exc))
         ) from None
+    problem = _schema_problem(text)
+    if problem:
+        raise SystemExit(
+            _fail(tr(CTX, "{} is not a host report saved by 'tfgpu-wizard doctor --json': {}").format(path, problem))
+        ) from None
     try:
         return HostReport.from_json(text)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, AttributeError, KeyError) as exc:
         raise SystemExit(
             _fail(
                 tr(CTX, "{} is not a host report saved by 'tfgpu-wizard doctor --json': {}").format(path, exc)
             )
         ) from None
+
+
+def _schema_problem(text: str) -> str | None:
+    """What is wrong with a saved report, checked against resources/schemas/host-report.schema.json: the
+    first problem as "field: message" (a wrong field type would otherwise end in a traceback later)."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None  # HostReport.from_json says it in its own words
+    try:
+        import jsonschema
+
+        from tfgpu_wizard.core.paths import resources_dir
+
+        schema = json.loads((resources_dir() / "schemas" / "host-report.schema.json").read_text(encoding="utf-8"))
+    except (ImportError, OSError, ValueError):
+        return None
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    if error is None:
+        return None
+    where = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+    return f"{where}: {error.message}"
 
 
 def _fail(message: str, code: int = 2) -> int:
@@ -130,6 +162,10 @@ def run(args: argparse.Namespace) -> int:
             instead = nothing_fits(rec, host, matrix, args.shell or _default_shell(rec.platform), home=home)
         except PlanError:
             instead = []
+    if getattr(args, "run", False) and plan is not None:
+        from tfgpu_wizard.commands._plan_run import run_plan_here
+
+        return run_plan_here(plan, args.write, assume_yes=args.yes)
     written: list[Path] = []
     if plan is not None and args.write:
         try:

@@ -21,6 +21,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     exp.add_argument("--csv", metavar="FILE", required=True)
     rm = sub.add_parser("delete", help="delete one of your runs")
     rm.add_argument("run", metavar="ID")
+    cmp_ = sub.add_parser("compare", help="compare runs side by side: peak, steady, img/s, first step")
+    cmp_.add_argument("runs", metavar="RUN", nargs="+", help="run ids, recording names or run files")
+    cmp_.add_argument("--png", metavar="FILE", help="also draw the overlay chart into FILE (as the window does)")
+    cmp_.add_argument("--json", action="store_true", help="print the numbers as JSON")
 
 
 def _mib(v: float | None) -> str:
@@ -47,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
                 for p in runs.bundled_recordings():
                     print("  " + p.name.removesuffix(runs.SUFFIX))
             return 0
+        if args.action == "compare":
+            return _compare(args)
         if args.action == "delete":
             path = runs.delete_run(args.run)
             print(tr("monitor", "Deleted {path}").format(path=path))
@@ -99,6 +105,42 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"{exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+
+
+def _compare(args: argparse.Namespace) -> int:
+    import importlib
+    import json
+
+    from tfgpu_wizard.core import runs
+    from tfgpu_wizard.core.compare import overlay_label, run_stats, unique_labels
+
+    paths = [runs.find_run(r) for r in args.runs]
+    stats = [run_stats(p) for p in paths]
+    labels = unique_labels([overlay_label(s) for s in stats])
+    if args.png:
+        try:  # the window's chart code, drawn off screen (Qt is imported only for --png)
+            chart = importlib.import_module("tfgpu_wizard.gui.chart")
+            chart.render_overlay_png(paths, args.png)
+        except ImportError as exc:
+            print(tr("monitor", "Cannot draw the chart here: {error}").format(error=exc), file=sys.stderr)
+            return 2
+    if args.json:
+        out = [dict(s.to_dict(), label=lab) for s, lab in zip(stats, labels, strict=True)]
+        print(json.dumps({"runs": out, "png": args.png}, indent=2, ensure_ascii=False))
+        return 0
+
+    def num(v, fmt):
+        return "-" if v is None else fmt.format(v)
+
+    head = (tr("monitor", "run"), tr("monitor", "peak MiB"), tr("monitor", "steady MiB"), tr("monitor", "img/s"),
+            tr("monitor", "first step s"))
+    print(f"{head[0]:44} {head[1]:>10} {head[2]:>10} {head[3]:>10} {head[4]:>12}")
+    for s, lab in zip(stats, labels, strict=True):
+        print(f"{lab[:44]:44} {num(s.peak_mib, '{:,.0f}'):>10} {num(s.steady_mib, '{:,.0f}'):>10} "
+              f"{num(s.images_per_s, '{:,.0f}'):>10} {num(s.first_step_s, '{:.2f}'):>12}")
+    if args.png:
+        print(tr("monitor", "Chart written to {path}").format(path=args.png))
+    return 0
 
 
 # Run statuses of core.runs, shown translated (context "monitor").

@@ -64,10 +64,21 @@ def _library_check(python: str, args: argparse.Namespace, verdict, result) -> di
             "opened": gpulibs.opened_libraries(again.stderr), "fix": fix, "stderr": again.stderr}
 
 
+def _host():
+    """This machine's facts (driver, GPUs) for the verdict's first sentence; None when detection fails."""
+    try:
+        from tfgpu_wizard.core.host import detect_host
+
+        return detect_host()
+    except Exception:  # noqa: BLE001 - the verdict stands on the probe alone
+        return None
+
+
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands._target_common import format_findings, resolve_python, stderr_findings
     from tfgpu_wizard.core.i18n import tr
     from tfgpu_wizard.core.target import probe_verdict
+    from tfgpu_wizard.core.verdict import with_host_facts
 
     if not args.timeout or args.timeout <= 0:
         print(tr(CTX, "--timeout must be a positive number of seconds"), file=sys.stderr)
@@ -76,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         print(tr(CTX, "Checking TensorFlow in {python} ...").format(python=python), file=sys.stderr, flush=True)
     result = _probe(python, args.timeout, None, quiet=args.json)
-    verdict = probe_verdict(result)
+    verdict = with_host_facts(probe_verdict(result), _host())  # the same first sentence as the window's
     libraries = _library_check(python, args, verdict, result)
     context: dict = {}
     report = verdict.report or {}

@@ -334,10 +334,10 @@ def _explained(line: str) -> bool:
 
 
 def _version_tuple(v: Any) -> tuple[int, ...] | None:
-    try:
-        return tuple(int(x) for x in re.findall(r"\d+", str(v))[:2])
-    except ValueError:
-        return None
+    """major.minor of a version (``core.versions.release``, packaging's parser); None when there is none."""
+    from tfgpu_wizard.core.versions import release
+
+    return release(v)[:2] or None
 
 
 class _SafeDict(dict):

@@ -242,18 +242,10 @@ def _decode(data: bytes) -> str:
 
 
 def _vtuple(version: str | None) -> tuple[int, ...]:
-    """'2.16.1' -> (2, 16, 1); '2.22.0rc0' -> (2, 22, 0); junk -> ()."""
-    if not version:
-        return ()
-    out = []
-    for part in version.split("."):
-        m = re.match(r"\d+", part)
-        if not m:
-            break
-        out.append(int(m.group()))
-        if m.end() != len(part):
-            break
-    return tuple(out)
+    """'2.16.1' -> (2, 16, 1); '2.22.0rc0' -> (2, 22, 0); junk -> () (``core.versions.release``)."""
+    from tfgpu_wizard.core.versions import release
+
+    return release(version) if version else ()
 
 
 # -- OS ------------------------------------------------------------------------------------------
@@ -550,66 +542,45 @@ class _NoDriver(Exception):
     """NVML (or nvidia-smi) says there is no usable driver; the message is the reason."""
 
 
-def _nvml_reason(pynvml: Any, exc: Exception) -> str:
-    value = getattr(exc, "value", None)
+def _nvml_reason(problem: Any) -> str:
+    """The host report's words for why NVML is not up (``core.nvml.NotAvailable`` -> reason)."""
+    from tfgpu_wizard.core import nvml
+
     reasons = {
-        "NVML_ERROR_LIBRARY_NOT_FOUND": _NVML_NOT_FOUND,
-        "NVML_ERROR_DRIVER_NOT_LOADED": _NVML_NOT_LOADED,
-        "NVML_ERROR_LIB_RM_VERSION_MISMATCH": _NVML_MISMATCH,
-        "NVML_ERROR_NO_PERMISSION": _NVML_NO_PERMISSION,
+        nvml.NA_LIBRARY_NOT_FOUND: _NVML_NOT_FOUND,
+        nvml.NA_DRIVER_NOT_LOADED: _NVML_NOT_LOADED,
+        nvml.NA_VERSION_MISMATCH: _NVML_MISMATCH,
+        nvml.NA_NO_PERMISSION: _NVML_NO_PERMISSION,
     }
-    for name, text in reasons.items():
-        if value is not None and value == getattr(pynvml, name, object()):
-            return text
-    return f"{type(exc).__name__}: {exc}"
+    return reasons.get(getattr(problem, "code", None)) or (getattr(problem, "detail", "") or str(problem))
 
 
 def _driver_from_nvml() -> tuple[DriverInfo, list[GpuInfo]]:
-    try:
-        import pynvml
-    except ImportError:
-        raise RuntimeError("the pynvml module (package nvidia-ml-py) is not installed") from None
-    try:
-        pynvml.nvmlInit()
-    except pynvml.NVMLError as exc:
-        raise _NoDriver(_nvml_reason(pynvml, exc)) from None
-    except Exception as exc:  # a foreign 'pynvml' shadowing nvidia-ml-py, a broken install
-        raise RuntimeError(f"NVML init failed: {type(exc).__name__}: {exc}") from None
-    try:
-        info = DriverInfo(present=True, source="nvml")
-        info.version = _s(pynvml.nvmlSystemGetDriverVersion())
-        try:
-            fn = getattr(pynvml, "nvmlSystemGetCudaDriverVersion_v2", None) or pynvml.nvmlSystemGetCudaDriverVersion
-            info.cuda_version = cuda_int_to_str(int(fn()))
-        except pynvml.NVMLError:
-            pass
-        gpus = []
-        for i in range(pynvml.nvmlDeviceGetCount()):
-            try:
-                h = pynvml.nvmlDeviceGetHandleByIndex(i)
-            except pynvml.NVMLError as exc:
-                gpus.append(GpuInfo(index=i, name=f"(unreadable: {exc})"))
-                continue
-            gpu = GpuInfo(index=i, name=_nvml_try(lambda h=h: _s(pynvml.nvmlDeviceGetName(h))) or "unknown NVIDIA GPU")
-            gpu.uuid = _nvml_try(lambda h=h: _s(pynvml.nvmlDeviceGetUUID(h)))
-            gpu.memory_total_mib = _nvml_try(lambda h=h: int(pynvml.nvmlDeviceGetMemoryInfo(h).total) // (1 << 20))
-            cc = _nvml_try(lambda h=h: pynvml.nvmlDeviceGetCudaComputeCapability(h))
-            gpu.compute_capability = f"{cc[0]}.{cc[1]}" if cc else None
-            gpu.pci_bus_id = _nvml_try(lambda h=h: _s(pynvml.nvmlDeviceGetPciInfo(h).busId))
-            gpus.append(gpu)
-        return info, gpus
-    finally:
-        try:
-            pynvml.nvmlShutdown()
-        except Exception:
-            pass
+    """Driver and GPUs from NVML, through ``core.nvml`` (the one module that imports pynvml)."""
+    from tfgpu_wizard.core import nvml
 
-
-def _nvml_try(fn: Callable[[], Any]) -> Any:
-    try:
-        return fn()
-    except Exception:
-        return None
+    st = nvml.status()
+    if not st.ok:
+        problem = st.problem
+        nvml.shutdown()  # forget the failure: a later detection (a driver installed meanwhile) tries again
+        if getattr(problem, "code", None) == nvml.NA_NO_BINDINGS:
+            raise RuntimeError("the pynvml module (package nvidia-ml-py) is not installed")
+        raise _NoDriver(_nvml_reason(problem))
+    info = DriverInfo(present=True, source="nvml")
+    info.version = st.driver_version if isinstance(st.driver_version, str) else None
+    info.cuda_version = st.cuda_driver_version if isinstance(st.cuda_driver_version, str) else None
+    gpus = []
+    for i in range(st.device_count):
+        d = nvml.device_info(i)
+        if not isinstance(d, nvml.DeviceInfo):
+            gpus.append(GpuInfo(index=i, name=f"(unreadable: {d})"))
+            continue
+        gpus.append(GpuInfo(
+            index=i, name=d.name or "unknown NVIDIA GPU", uuid=d.uuid or None,
+            memory_total_mib=int(d.memory_total) // (1 << 20) if d.memory_total else None,
+            compute_capability=d.compute_capability, pci_bus_id=d.pci_bus_id or None,
+        ))
+    return info, gpus
 
 
 def find_nvidia_smi(environ: Mapping[str, str]) -> str | None:

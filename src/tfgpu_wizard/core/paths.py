@@ -9,7 +9,8 @@ API (stable)::
     user_data_dir()      # per-user data folder; TFGPU_WIZARD_DATA overrides it
     is_frozen()          # True inside a PyInstaller bundle (installer/tfgpu_wizard.spec)
     default_python()     # the interpreter to run target scripts with when the user chose none
-    cli_command()        # how generated scripts call this tool ("tfgpu-wizard", or the bundle's program)
+    cli_command()        # how generated scripts call this tool: the bundle's program, or "tfgpu-wizard"
+    cli_argv()           # the same as an argv by absolute path: (sys.executable, "-m", "tfgpu_wizard") or the bundle
 
 Layouts:
 
@@ -103,6 +104,18 @@ def cli_command() -> str:
     exe = Path(sys.executable)
     console = exe.with_name("tfgpu-wizard" + exe.suffix)
     return str(console if console.exists() else exe)
+
+
+def cli_argv() -> tuple[str, ...]:
+    """How a plan *run on this machine* calls this tool: by the interpreter that runs it now, an absolute path.
+
+    A bare ``tfgpu-wizard`` fails with "command not found" (exit 127) whenever the app runs from a venv that
+    is not on PATH (``scripts/app``, a desktop launcher), which is most of the time. ``sys.executable -m
+    tfgpu_wizard`` works from any shell, activated or not; the frozen app has its console program instead.
+    """
+    if is_frozen():
+        return (cli_command(),)
+    return (sys.executable, "-m", "tfgpu_wizard")
 
 
 def user_data_dir() -> Path:

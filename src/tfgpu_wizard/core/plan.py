@@ -42,7 +42,7 @@ from typing import Any
 from tfgpu_wizard.core import shells
 from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.matrix import DataText
-from tfgpu_wizard.core.paths import cli_command, matrix_path, resources_dir
+from tfgpu_wizard.core.paths import cli_argv, matrix_path, resources_dir
 from tfgpu_wizard.core.shells import EnvValue, PlanFile, Step, Var
 
 _CTX = "plan"
@@ -1811,7 +1811,9 @@ def _verify(plan: Plan, host: Any = None) -> None:
     plan.steps.append(
         Step(
             "Verify with tfgpu-wizard: does TensorFlow in the new environment see and use the GPU?",
-            argv=(*wrap, cli_command(), "verify", "--python", plan.env_python),
+            # this machine: the running interpreter by path (a venv not on PATH has no `tfgpu-wizard`)
+            argv=(*wrap, *(cli_argv() if _this_machine_matches(plan.platform) else ("tfgpu-wizard",)),
+                  "verify", "--python", plan.env_python),
             batch=batch,
         )
     )

@@ -455,6 +455,49 @@ _CSV_SAMPLE_COLS = [
 MAX_EVENT_COLUMNS = 24
 
 
+def _sample_cells(s: GpuSnapshot) -> list[str]:
+    vals = []
+    for _, name in _CSV_SAMPLE_COLS:
+        v = getattr(s, name)
+        if v is None:
+            vals.append("")
+        elif name.startswith("mem") or name in ("pid_mem", "others_mem"):
+            vals.append(f"{v / MIB:.1f}")
+        else:
+            vals.append(f"{v:g}")
+    return vals
+
+
+class GpuCsvWriter:
+    """The one CSV format for GPU data: ``runs export --csv``, ``monitor --csv`` (streamed) and run files.
+
+    Columns: ``t_s``, ``kind`` (gpu | event), ``gpu``, the sample columns (memory in MiB, utilization in %,
+    power in W, temperature in deg C), ``status``, ``gpu_name``, ``event``, then the events' scalar fields
+    (``event_keys``). ``fh`` is a text file opened with ``newline=""``; ``header=False`` when appending to a
+    file that has one; ``names`` maps a GPU index to its name.
+    """
+
+    def __init__(self, fh: Any, event_keys: Sequence[str] = (), header: bool = True,
+                 names: Mapping[int, str] | None = None) -> None:
+        self._w = csv.writer(fh)
+        self.keys = list(event_keys)
+        self.names = dict(names or {})
+        if header:
+            self._w.writerow(self.header())
+
+    def header(self) -> list[str]:
+        return ["t_s", "kind", "gpu"] + [c for c, _ in _CSV_SAMPLE_COLS] + ["status", "gpu_name", "event"] + self.keys
+
+    def sample(self, t: float, s: GpuSnapshot) -> None:
+        self._w.writerow([f"{t:.4f}", "gpu", s.gpu, *_sample_cells(s), s.status, self.names.get(s.gpu, ""), ""]
+                         + [""] * len(self.keys))
+
+    def event(self, t: float, ev: Mapping[str, Any]) -> None:
+        name = ev.get("event", ev.get("type", ""))
+        extra = [ev.get(k, "") if not isinstance(ev.get(k), bool) else str(ev[k]).lower() for k in self.keys]
+        self._w.writerow([f"{t:.4f}", "event", ""] + [""] * len(_CSV_SAMPLE_COLS) + ["", "", name] + extra)
+
+
 def write_csv(record: RunRecord, out: Path) -> int:
     """One row per GPU sample and one per event, sorted by time (spreadsheet-friendly)."""
     keys: list[str] = []
@@ -463,34 +506,24 @@ def write_csv(record: RunRecord, out: Path) -> int:
             if k not in keys and k not in ("type", "event", "recv_t") and isinstance(v, (int, float, str, bool)):
                 if len(keys) < MAX_EVENT_COLUMNS:
                     keys.append(k)
-    header = ["t_s", "kind", "gpu"] + [c for c, _ in _CSV_SAMPLE_COLS] + ["status", "event"] + keys
-    rows: list[tuple[float, int, list[Any]]] = []
+    rows: list[tuple[float, int, Any]] = []
     for t, snaps in record.ticks:
         for s in snaps:
-            vals = []
-            for _, name in _CSV_SAMPLE_COLS:
-                v = getattr(s, name)
-                if v is None:
-                    vals.append("")
-                elif name.startswith("mem") or name in ("pid_mem", "others_mem"):
-                    vals.append(f"{v / MIB:.1f}")
-                else:
-                    vals.append(f"{v:g}")
-            rows.append((t, 0, [f"{t:.4f}", "gpu", s.gpu, *vals, s.status, ""] + [""] * len(keys)))
+            rows.append((t, 0, s))
     for t, ev in record.events:
-        name = ev.get("event", ev.get("type", ""))
-        extra = [ev.get(k, "") if not isinstance(ev.get(k), bool) else str(ev[k]).lower() for k in keys]
-        rows.append((t, 1, [f"{t:.4f}", "event", ""] + [""] * len(_CSV_SAMPLE_COLS) + ["", name] + extra))
+        rows.append((t, 1, ev))
     rows.sort(key=lambda r: (r[0], r[1]))
     import io
 
     from tfgpu_wizard.core import safe_io
 
     buf = io.StringIO(newline="")
-    w = csv.writer(buf)
-    w.writerow(header)
-    for _, _, row in rows:
-        w.writerow(row)
+    w = GpuCsvWriter(buf, keys, names={d.index: d.name for d in record.devices})
+    for t, kind, item in rows:
+        if kind == 0:
+            w.sample(t, item)
+        else:
+            w.event(t, item)
     # a user-named path: atomic for a file, through a symlink, never a device replaced (OSError with a sentence)
     safe_io.write_text(out, buf.getvalue())
     return len(rows)

@@ -289,6 +289,7 @@ class ReplaySource(Source):
         self.gpus = set(gpus) if gpus is not None else None
         self.allow_empty = allow_empty
         self.label = "replay"
+        self.tick_count: int | None = None  # known after open()
         self._i = 0
         self._base: float | None = None
 
@@ -305,6 +306,7 @@ class ReplaySource(Source):
         self.record = record
         self._ticks = [(t, [s for s in snaps if self.gpus is None or s.gpu in self.gpus])
                        for t, snaps in record.ticks]
+        self.tick_count = len(self._ticks)  # the Sampler sizes its rings by it (memory in proportion to length)
         if not self._ticks and not self.allow_empty:
             raise SourceUnavailable(
                 tr("monitor", "{path}: the recording holds no GPU samples").format(path=record.path)
@@ -442,6 +444,7 @@ class Sampler:
         self.source = source if source is not None else NvmlSource()
         self.interval = float(interval)
         self.capacity = max(1, int(math.ceil(history_s / self.interval)))
+        self._ring_capacity = self.capacity  # per-GPU ring size in use (a replay's own length, at most capacity)
         self.name = name
         self.devices: list[DeviceInfo] = []
         self.state = STATE_IDLE
@@ -598,8 +601,12 @@ class Sampler:
                 self._set_state(STATE_FAILED, f"{type(exc).__name__}: {exc}")
                 return
             self.devices = list(devs)
+            # A replay knows its length: its rings hold that many ticks, not the nominal history (an instant
+            # replay at a 10 ms interval over 10 h would otherwise reserve 162 MB per GPU for 300 ticks).
+            hint = None if src.live else getattr(src, "tick_count", None)
+            self._ring_capacity = min(self.capacity, max(1, int(hint))) if isinstance(hint, int) else self.capacity
             with self._lock:
-                self._rings = {d.index: RingBuffer(self.capacity) for d in self.devices}
+                self._rings = {d.index: RingBuffer(self._ring_capacity) for d in self.devices}
             self._set_state(STATE_RUNNING, src.label)
             self._started.set()
             self._loop(src)
@@ -635,7 +642,7 @@ class Sampler:
                 for s in snaps:
                     ring = self._rings.get(s.gpu)
                     if ring is None:
-                        ring = self._rings[s.gpu] = RingBuffer(self.capacity)
+                        ring = self._rings[s.gpu] = RingBuffer(self._ring_capacity)
                     ring.append(s)
                     self._last[s.gpu] = s
                 self._last_tick = tick

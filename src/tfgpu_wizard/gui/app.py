@@ -16,8 +16,80 @@ def create_window(lang: str | None = None):
     from tfgpu_wizard.gui import i18n
     from tfgpu_wizard.gui.mainwindow import MainWindow
 
-    i18n.switch(lang)
+    i18n.switch(lang or initial_language())
     return MainWindow()
+
+
+def initial_language() -> str:
+    """No --lang: the choice remembered from last time, else the desktop's language (``QLocale.system()``,
+    which on Windows and macOS is the system setting, not an environment variable)."""
+    from PySide6.QtCore import QLocale
+
+    from tfgpu_wizard.gui.mainwindow import settings
+
+    saved = settings().value("language")
+    if saved in ("en", "zh_CN"):
+        return str(saved)
+    return "zh_CN" if QLocale.system().name().startswith("zh") else "en"
+
+
+def install_error_hooks(win=None) -> None:
+    """Uncaught exceptions (slots, threads) and Qt's own warnings go to the log file; an exception also
+    shows a plain dialog naming that file, because a window started from a menu has no console."""
+    import logging
+
+    from PySide6.QtCore import QObject, Qt, QtMsgType, Signal, qInstallMessageHandler
+
+    from tfgpu_wizard.core import logsetup
+
+    logsetup.setup_logging("gui")
+    log = logging.getLogger("tfgpu_wizard.qt")
+
+    class _Bridge(QObject):
+        error = Signal(str, str)
+
+    bridge = _Bridge()
+    bridge.error.connect(lambda text, path: show_error_dialog(text, path, win), Qt.ConnectionType.QueuedConnection)
+    _hooks_keepalive.append(bridge)
+
+    def show(text: str, path) -> None:
+        bridge.error.emit(text, str(path))  # queued: safe from any thread
+
+    logsetup.install_excepthooks(show)
+    levels = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
+              QtMsgType.QtWarningMsg: logging.WARNING, QtMsgType.QtCriticalMsg: logging.ERROR,
+              QtMsgType.QtFatalMsg: logging.CRITICAL}
+
+    def on_qt_message(mode, context, message) -> None:
+        log.log(levels.get(mode, logging.WARNING), "%s", message)
+
+    qInstallMessageHandler(on_qt_message)
+
+
+_hooks_keepalive: list = []
+_dialog_open = [False]
+
+
+def show_error_dialog(text: str, log_path: str, parent=None) -> None:
+    """A plain message: something went wrong, the window goes on, the details are in this file."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QMessageBox
+
+    if _dialog_open[0]:  # one at a time: an error in a timer must not stack up dialogs
+        return
+    t = lambda s: QCoreApplication.translate("App", s)  # noqa: E731
+    box = QMessageBox(QMessageBox.Icon.Warning, t("Something went wrong"),
+                      t("Something inside the wizard failed. The window keeps working, but the last thing you "
+                        "did may not have finished.\n\nThe details are in the log file:\n{0}\n\nHelp → "
+                        "“Save a report for help…” puts it in a zip you can attach to a question.").format(log_path),
+                      parent=parent)
+    box.setDetailedText(text)
+    box.setObjectName("error-dialog")
+    _dialog_open[0] = True
+    try:
+        box.exec()
+    finally:
+        _dialog_open[0] = False
 
 
 def main(argv: list[str] | None = None, lang: str | None = None, page: str | None = None) -> int:
@@ -29,6 +101,7 @@ def main(argv: list[str] | None = None, lang: str | None = None, page: str | Non
     app = QApplication.instance() or QApplication(list(argv if argv is not None else sys.argv[:1]))
     app.setApplicationName("tfgpu-wizard")
     app.setApplicationDisplayName("TensorFlow GPU wizard")
+    install_error_hooks()
     win = create_window(lang)
     if page:
         win.show_page(page)

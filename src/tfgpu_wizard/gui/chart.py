@@ -45,6 +45,10 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("MemoryChart", text)
 
 
+_DASH = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
+         "dashdot": Qt.PenStyle.DashDotLine}
+
+
 def _paler(color: str, amount: float = 0.55) -> str:
     """``color`` mixed with white (an opaque colour: no alpha blending when painting)."""
     c = pg.mkColor(color)
@@ -56,7 +60,8 @@ class SeriesStore:
     """Columns of samples sharing one time axis: ``t`` (float64 s) + named float32 series.
 
     Arrays grow by doubling, so appending is amortised O(1) and a slice is a view (no copy).
-    An hour of 8 GPUs x 4 series at 20 Hz is 72,000 rows x 33 columns, about 10 MB.
+    An hour of 8 GPUs x 4 series at 20 Hz is 72,000 rows x 33 columns, about 10 MB; the store keeps at
+    most ``max_rows`` rows (two hours at 20 Hz by default), dropping the oldest quarter when full.
 
     Two kinds of "no value" are kept apart: a value given as None (the GPU did not answer) is NaN and
     is drawn as a gap; a series not mentioned in a row at all (a TensorFlow event row carries no GPU
@@ -65,10 +70,15 @@ class SeriesStore:
     """
 
     ABSENT = np.inf
+    # Bounded like the core sampler's ring buffer: two hours at 20 Hz. When full, the oldest quarter goes
+    # (one copy per max_rows/4 appends, so appending stays amortised O(1) and slices stay views).
+    MAX_ROWS = 144_000
 
-    def __init__(self, capacity: int = 1024) -> None:
-        self._cap = capacity
+    def __init__(self, capacity: int = 1024, max_rows: int | None = None) -> None:
+        self.max_rows = max(4, int(max_rows or self.MAX_ROWS))
+        self._cap = min(capacity, self.max_rows)
         self._n = 0
+        self.dropped = 0  # rows dropped from the start to stay within max_rows
         self._t = np.empty(capacity, dtype=np.float64)
         self._cols: dict[str, np.ndarray] = {}
 
@@ -79,8 +89,21 @@ class SeriesStore:
     def names(self) -> list[str]:
         return list(self._cols)
 
+    def _drop_oldest(self) -> None:
+        keep = self._n - self._n // 4
+        start = self._n - keep
+        self._t[:keep] = self._t[start:self._n]
+        for col in self._cols.values():
+            col[:keep] = col[start:self._n]
+            col[keep:] = self.ABSENT
+        self.dropped += start
+        self._n = keep
+
     def _grow(self) -> None:
-        self._cap *= 2
+        if self._cap >= self.max_rows:
+            self._drop_oldest()
+            return
+        self._cap = min(self._cap * 2, self.max_rows)
         t = np.empty(self._cap, dtype=np.float64)
         t[: self._n] = self._t[: self._n]
         self._t = t
@@ -206,6 +229,7 @@ class MemoryChart(QWidget):
         self._curves: dict[str, pg.PlotDataItem] = {}
         self._drawn: dict[str, tuple[int, int]] = {}  # curve -> (first, last) store rows it shows
         self._faded: list[tuple[str, list[pg.PlotDataItem]]] = []
+        self._faded_peak: dict[int, float | None] = {}  # legend item id -> its run's peak (MiB)
         self._gpu_names: dict[int, str] = {}
         self._framework = "TensorFlow"
         self._xrange: dict[int, tuple[float, float]] = {}
@@ -257,6 +281,9 @@ class MemoryChart(QWidget):
         # Legend entries carry the words; re-create them in the new language.
         for name, item in list(self._curves.items()):
             self._relabel(name, item)
+        for label, items in self._faded:
+            self.mem_legend.removeItem(items[0])
+            self.mem_legend.addItem(items[0], self._faded_text(label, items[0]))
 
     def set_empty_text(self, text: str | None) -> None:
         """What the chart says while it has nothing to draw (None: the default hint). The caller passes
@@ -298,6 +325,8 @@ class MemoryChart(QWidget):
                 return _t("{0} training process").format(gpu)
             if kind == "util":
                 return gpu
+        if name == "host.rss":
+            return _t("host RAM of the training process (CPU run)")
         if name == "tf.current":
             if self._framework != "TensorFlow":
                 return _t("{0} in use (current)").format(self._framework)
@@ -371,6 +400,8 @@ class MemoryChart(QWidget):
             item = pg.PlotDataItem(pen=pg.mkPen("#000", width=2, style=Qt.PenStyle.DashLine))
         elif name == "tf.peak":
             item = pg.PlotDataItem(pen=pg.mkPen("#555", width=1, style=Qt.PenStyle.DotLine))
+        elif name == "host.rss":  # a CPU run: the training process's resident memory, same MiB axis
+            item = pg.PlotDataItem(pen=pg.mkPen("#8c564b", width=2))
         else:
             return None
         item.setData(connect="finite")
@@ -402,7 +433,9 @@ class MemoryChart(QWidget):
 
         ``util=False`` leaves the utilization plot as it is (the timer updates it at 1 Hz).
         """
-        has_data = len(self.store) > 0 or bool(self._faded)
+        # A hint the page set (e.g. "training on the CPU: no GPU memory") stays above the curves: an earlier
+        # run's faded curve or the host-RAM line must not read as this run's GPU memory.
+        has_data = (len(self.store) > 0 or bool(self._faded)) and self._empty_text is None
         if self.empty_label.isHidden() != has_data:
             self.empty_label.setHidden(has_data)
         if not self._dirty:
@@ -447,28 +480,50 @@ class MemoryChart(QWidget):
 
     # -- comparison -------------------------------------------------------------------------
 
-    def keep_as_faded(self, label: str) -> bool:
-        """Keep the current run's memory curves as faded lines labelled ``label``; returns False if empty."""
+    def keep_as_faded(self, label: str, mode: str = "", precision: str = "") -> bool:
+        """Keep the current run's memory curves as an earlier run labelled ``label``; returns False if empty.
+
+        Each earlier run has its own look (``core.compare.style_for``: memory mode -> hue, precision -> dash),
+        a legend label that is never repeated, and its peak marked, so growth, limit and default can be told
+        apart at a glance."""
+        from tfgpu_wizard.core.compare import style_for, unique_labels
+
         if len(self.store) == 0:
             return False
         t_first = float(self.store.t()[0])
-        items: list[pg.PlotDataItem] = []
+        items: list[pg.GraphicsObject] = []
         everything = slice(0, len(self.store))
+        colour, dash = style_for(mode, precision, len(self._faded))
+        peak: tuple[float, float] | None = None
         for name in self.store.names:
-            if not (name.endswith(".used") or name == "tf.current"):
+            if not (name.endswith(".used") or name == "tf.current" or name == "host.rss"):
                 continue
             t, y = self.store.present(name, everything)
             tt, yy = minmax_reduce(t - t_first, y, self.BUCKETS)
-            color = pg.mkColor("#999999")
-            color.setAlpha(140)
-            style = Qt.PenStyle.DashLine if name == "tf.current" else Qt.PenStyle.SolidLine
+            color = pg.mkColor(_paler(colour, 0.25) if name == "tf.current" else colour)
+            color.setAlpha(170)
+            style = _DASH.get(dash, Qt.PenStyle.SolidLine)
             item = pg.PlotDataItem(tt, yy, pen=pg.mkPen(color, width=2, style=style), connect="finite")
             item.setZValue(-10)
             self.mem_plot.addItem(item)
             items.append(item)
+            finite = np.isfinite(yy)
+            if finite.any() and name != "tf.current":
+                i = int(np.nanargmax(np.where(finite, yy, -np.inf)))
+                if peak is None or yy[i] > peak[1]:
+                    peak = (float(tt[i]), float(yy[i]))
         if not items:
             return False
-        self.mem_legend.addItem(items[0], _t("earlier: {0}").format(label))
+        taken = [lab for lab, _ in self._faded]
+        label = unique_labels([*taken, label])[-1]
+        if peak is not None:
+            mark = pg.ScatterPlotItem([peak[0]], [peak[1]], symbol="t", size=11, brush=pg.mkBrush(colour),
+                                      pen=pg.mkPen(colour))
+            mark.setZValue(-9)
+            self.mem_plot.addItem(mark)
+            items.append(mark)
+        self._faded_peak[id(items[0])] = peak[1] if peak is not None else None
+        self.mem_legend.addItem(items[0], self._faded_text(label, items[0]))
         self._faded.append((label, items))
         while len(self._faded) > self.MAX_FADED:
             _, old = self._faded.pop(0)
@@ -476,6 +531,11 @@ class MemoryChart(QWidget):
                 self.mem_plot.removeItem(it)
                 self.mem_legend.removeItem(it)
         return True
+
+    def _faded_text(self, label: str, item) -> str:
+        peak = self._faded_peak.get(id(item))
+        return _t("earlier: {0}").format(label) + (
+            " · " + _t("peak {0} MiB").format(f"{peak:,.0f}") if peak is not None else "")
 
     def faded_labels(self) -> list[str]:
         return [label for label, _ in self._faded]
@@ -505,3 +565,41 @@ class MemoryChart(QWidget):
         item = self._curves[name]
         x, y = item.getData()
         return (np.asarray(x if x is not None else []), np.asarray(y if y is not None else []))
+
+
+def render_overlay_png(paths: Iterable[str | Path], out: str | Path, size: tuple[int, int] = (1100, 620)) -> bool:
+    """Draw runs as the Monitor's overlay (each run its colour, unique labels, peaks marked) into a PNG, off
+    screen: ``tfgpu-wizard runs compare --png`` for SSH users. Creates a QApplication when there is none
+    (with the offscreen platform when no display is set)."""
+    import os
+
+    os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication([])  # noqa: F841 - must live while drawing
+    from tfgpu_wizard.core.compare import overlay_label, run_stats
+    from tfgpu_wizard.core.runs import read_run
+
+    chart = MemoryChart()
+    chart.resize(*size)
+    for p in paths:
+        record = read_run(Path(p))
+        stats = run_stats(record)
+        t0 = record.ticks[0][0] if record.ticks else 0.0
+        for t, snaps in record.ticks:
+            chart.store.append(t - t0, {f"gpu{s.gpu}.used": (s.mem_used or 0) / (1024 * 1024) for s in snaps})
+        chart.keep_as_faded(overlay_label(stats), stats.mode, stats.precision)
+        chart.store = SeriesStore()
+    chart.set_empty_text(" ")
+    chart.empty_label.setVisible(False)
+    xs = [it.xData for _, items in chart._faded for it in items if getattr(it, "xData", None) is not None]
+    ys = [it.yData for _, items in chart._faded for it in items if getattr(it, "yData", None) is not None]
+    if xs and ys:
+        chart.mem_plot.setXRange(0, max(float(np.nanmax(x)) for x in xs if len(x)), padding=0.02)
+        chart.mem_plot.setYRange(0, nice_ceil(max(float(np.nanmax(y)) for y in ys if len(y)) * 1.05), padding=0)
+    chart.util_plot.setVisible(False)
+    chart.mem_plot.getAxis("bottom").setStyle(showValues=True)
+    chart.mem_plot.setLabel("bottom", _t("time (s)"))
+    return chart.grab().save(str(out), "PNG")

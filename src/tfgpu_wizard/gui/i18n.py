@@ -11,6 +11,8 @@ widget a ``LanguageChange`` event, and each page retranslates itself in ``change
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication, QTranslator
 
 from tfgpu_wizard.core import i18n as core_i18n
@@ -38,16 +40,39 @@ class CatalogTranslator(QTranslator):
         return self._lang
 
 
-def _qm_translators(lang: str) -> list[QTranslator]:
-    out: list[QTranslator] = []
-    folder = resources_dir() / "i18n"
+def qm_files(lang: str, folder: Path | None = None) -> list[Path]:
+    """The compiled catalogs to load for ``lang``: every ``*_<lang>.qm``, but only when each ``.ts`` of that
+    language has one that is not older than it (a stale .qm in a checkout would hide new strings)."""
+    folder = Path(folder) if folder is not None else resources_dir() / "i18n"
     if not folder.is_dir():
-        return out
-    for qm in sorted(folder.glob(f"*_{lang}.qm")):
+        return []
+    qms = sorted(folder.glob(f"*_{lang}.qm"))
+    for ts in folder.glob(f"*_{lang}.ts"):
+        qm = ts.with_suffix(".qm")
+        # 2 s of slack: a copy (PyInstaller, an unzip) may stamp the .ts a moment after the .qm
+        if not qm.is_file() or qm.stat().st_mtime + 2.0 < ts.stat().st_mtime:
+            return []
+    return qms
+
+
+def _qm_translators(lang: str, folder: Path | None = None) -> list[QTranslator]:
+    out: list[QTranslator] = []
+    for qm in qm_files(lang, folder):
         tr = QTranslator()
-        if tr.load(str(qm)):
-            out.append(tr)
+        if not tr.load(str(qm)):
+            return []  # a broken .qm: the .ts catalogs answer instead (all or nothing, no half translation)
+        out.append(tr)
     return out
+
+
+def _qt_own_translators(lang: str) -> list[QTranslator]:
+    """Qt's own words (dialog buttons, file dialogs: "Open", "Cancel", "Look in") from qtbase_<lang>.qm,
+    shipped with PySide6; without them a Chinese window has English dialogs."""
+    from PySide6.QtCore import QLibraryInfo
+
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    tr = QTranslator()
+    return [tr] if tr.load(f"qtbase_{lang}", folder) else []
 
 
 def current() -> str:
@@ -63,7 +88,7 @@ def switch(lang: str | None) -> str:
             QCoreApplication.removeTranslator(tr)
     _installed.clear()
     if lang != "en":
-        translators = _qm_translators(lang) or [CatalogTranslator(lang)]
+        translators = (_qm_translators(lang) or [CatalogTranslator(lang)]) + _qt_own_translators(lang)
         for tr in translators:
             if app is not None:
                 QCoreApplication.installTranslator(tr)

@@ -44,6 +44,19 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
+def settings():
+    """The app's QSettings: the platform's usual place, or an ini file under TFGPU_WIZARD_DATA (tests,
+    portable use), so a test never reads or writes the developer's own settings."""
+    import os
+
+    from PySide6.QtCore import QSettings
+
+    data = os.environ.get("TFGPU_WIZARD_DATA")
+    if data:
+        return QSettings(os.path.join(data, "settings.ini"), QSettings.Format.IniFormat)
+    return QSettings("tfgpu-wizard", "tfgpu-wizard")
+
+
 class AppState:
     """What the pages share: the detected host and the chosen target interpreter."""
 
@@ -52,6 +65,10 @@ class AppState:
         self.host_error: str | None = None
         # the interpreter that has (or will have) TensorFlow; python3 on PATH in the frozen app
         self.target_python: str = default_python()
+        # The last Python that Verify found a working TensorFlow in, remembered across launches (QSettings).
+        saved = settings().value("verified_python")
+        if isinstance(saved, str) and saved and __import__("os").path.exists(saved):
+            self.target_python = saved
         # Keras 2 (tf-keras, TF_USE_LEGACY_KERAS=1) instead of Keras 3 for the probe and the TensorFlow sample
         self.keras2: bool = False
 
@@ -105,11 +122,82 @@ class MainWindow(QMainWindow):
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.statusBar().addWidget(self.status_label, 1)
 
+        self._build_menu()
+
         self.nav.currentRowChanged.connect(self._on_nav)
         self.lang_group.buttonClicked.connect(lambda b: self.set_language(b.property("lang")))
         self.resize(1280, 740)
         self.retranslate()
         self.nav.setCurrentRow(0)
+
+    # -- Help menu ---------------------------------------------------------------------------
+
+    def _build_menu(self) -> None:
+        from PySide6.QtGui import QAction
+
+        self.menu_help = self.menuBar().addMenu("")
+        self.act_report = QAction(self)
+        self.act_report.setObjectName("act-report")
+        self.act_report.triggered.connect(lambda: self.save_report())
+        self.act_logs = QAction(self)
+        self.act_logs.triggered.connect(self.open_log_folder)
+        self.act_about = QAction(self)
+        self.act_about.triggered.connect(self.show_about)
+        for a in (self.act_report, self.act_logs, self.act_about):
+            self.menu_help.addAction(a)
+        # ask_report_path() -> str ("" = cancelled); tests replace it
+        self.ask_report_path = self._ask_report_path
+
+    def _ask_report_path(self) -> str:
+        from PySide6.QtWidgets import QFileDialog
+
+        from tfgpu_wizard.core.report import default_report_path
+
+        path, _ = QFileDialog.getSaveFileName(self, _t("Save a report for help"), str(default_report_path()),
+                                              _t("Zip files (*.zip)"))
+        return path
+
+    def save_report(self, path: str | None = None):
+        """Write the help zip (doctor JSON, log, newest run, last plan run); returns core ReportContents."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from tfgpu_wizard.core.report import write_report
+
+        path = path or self.ask_report_path()
+        if not path:
+            return None
+        try:
+            contents = write_report(path, host=self.state.host, detect=False)
+        except OSError as exc:
+            QMessageBox.warning(self, _t("Save a report for help"), _t("Could not write the report: {0}").format(exc))
+            return None
+        self.status(_t("Report saved: {0}").format(contents.path))
+        return contents
+
+    def open_log_folder(self) -> str:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        from tfgpu_wizard.core.logsetup import log_dir
+
+        folder = log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.status(_t("The log folder: {0}").format(folder))
+        if not __import__("os").environ.get("TFGPU_WIZARD_NO_OPEN"):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+        return str(folder)
+
+    def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        from tfgpu_wizard import __version__
+        from tfgpu_wizard.core.logsetup import log_file
+
+        box = QMessageBox(QMessageBox.Icon.Information, _t("About"),
+                          _t("TensorFlow GPU wizard {0}\n\nThe log file: {1}").format(__version__, log_file()),
+                          parent=self)
+        box.setObjectName("about")
+        box.exec()
 
     # -- pages ------------------------------------------------------------------------------
 
@@ -172,6 +260,7 @@ class MainWindow(QMainWindow):
 
     def set_language(self, lang: str) -> None:
         i18n.switch(lang)
+        settings().setValue("language", i18n.current())  # remembered for the next launch
         self.retranslate()
         for page in self._pages.values():
             page.retranslate()
@@ -185,6 +274,12 @@ class MainWindow(QMainWindow):
         self.btn_zh.setChecked(lang == "zh_CN")
         self.btn_en.setToolTip(_t("English"))
         self.btn_zh.setToolTip(_t("Chinese (Simplified)"))
+        self.menu_help.setTitle(_t("&Help"))
+        self.act_report.setText(_t("Save a report for help…"))
+        self.act_report.setToolTip(_t("A zip with this machine's report, the log and your newest run, to attach "
+                                      "to a question"))
+        self.act_logs.setText(_t("Open the log folder"))
+        self.act_about.setText(_t("About"))
         if not self._status_owner:
             self.status("")
 

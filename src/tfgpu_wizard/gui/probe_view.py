@@ -26,9 +26,12 @@ VERDICT_KIND = {
 }
 
 
-def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: str, command: list[str]):
-    """``core.target.ProbeVerdict`` for a probe run seen through ``TargetProcess``."""
+def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: str, command: list[str],
+                      host: Any = None):
+    """``core.target.ProbeVerdict`` for a probe run seen through ``TargetProcess``, its reasons starting from
+    the host's facts (``core.verdict.with_host_facts``: no driver, CPU-only wheel, old driver, libraries)."""
     from tfgpu_wizard.core.target import TargetResult, parse_event_line, probe_verdict
+    from tfgpu_wizard.core.verdict import with_host_facts
 
     events = [parse_event_line(json.dumps(report))] if isinstance(report, dict) else []
     result = TargetResult(
@@ -41,21 +44,14 @@ def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: s
         stderr=stderr,
         duration_s=info.duration_s,
     )
-    return probe_verdict(result)
+    return with_host_facts(probe_verdict(result), host)
 
 
-def diagnosis_context(verdict: Any) -> dict[str, Any]:
-    """What the probe knows that a log alone does not (``core.diagnose`` context)."""
-    report = getattr(verdict, "report", None) or {}
-    ctx: dict[str, Any] = {}
-    tf = report.get("tensorflow") or {}
-    if tf.get("version"):
-        ctx["tf_version"] = tf["version"]
-        ctx["gpu_count"] = len(report.get("gpus") or [])
-    platform = (report.get("python") or {}).get("platform")
-    if platform == "win32":
-        ctx["platform"] = "windows"
-    return ctx
+def diagnosis_context(verdict: Any, host: Any = None) -> dict[str, Any]:
+    """What the probe (and the host) know that a log alone does not: ``core.verdict.diagnosis_context``."""
+    from tfgpu_wizard.core.verdict import diagnosis_context as _context
+
+    return _context(getattr(verdict, "report", None), host)
 
 
 def keras_lines(verdict: Any) -> tuple[str | None, str | None]:

@@ -10,8 +10,6 @@ Result column and the CSV.
 
 from __future__ import annotations
 
-import csv
-import re
 from pathlib import Path
 from typing import Any
 
@@ -27,105 +25,23 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.core import benchmark as core_benchmark
+from tfgpu_wizard.core.sampleopts import benchmark_configs
+from tfgpu_wizard.core.target import sample_argv
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
-# (English label, sample arguments)
-CONFIGS: tuple[tuple[str, list[str]], ...] = (
-    ("One GPU, FP32", ["--devices", "gpu:0", "--precision", "fp32", "--memory", "growth"]),
-    ("All GPUs, FP32", ["--devices", "all", "--precision", "fp32", "--memory", "growth"]),
-    ("All GPUs, mixed precision", ["--devices", "all", "--precision", "mixed_float16", "--memory", "growth"]),
-    ("One GPU, FP32, memory limit 4 GB", ["--devices", "gpu:0", "--memory", "limit", "--memory-limit", "4096"]),
-)
-CPU_CONFIGS: tuple[tuple[str, list[str]], ...] = (
-    ("CPU, FP32", ["--devices", "cpu", "--precision", "fp32"]),
-    ("CPU, mixed_bfloat16", ["--devices", "cpu", "--precision", "mixed_bfloat16"]),
-)
-
-
-RECORDING_GLOB = "sample-*.run.jsonl"
-_BACKEND_NAMES = {"jax": "JAX", "torch": "PyTorch", "tensorflow": "TensorFlow"}
-_ORDER = {
-    "backend": ("jax", "torch", "tensorflow"),
-    "model": ("resnet20", "cnn", "resnet50"),
-    "precision": ("fp32", "mixed_float16", "mixed_bfloat16"),
-    "memory": ("default", "growth", "limit"),
-}
+# The settings compared are core's (core.sampleopts.BENCHMARK_GPU / BENCHMARK_CPU, English labels translated
+# here in the BenchmarkPage context), the same as `tfgpu-wizard benchmark` runs.
 
 
 def _t(text: str) -> str:
     return QCoreApplication.translate("BenchmarkPage", text)
 
 
-def _rank(key: str, value: Any) -> int:
-    order = _ORDER[key]
-    return order.index(value) if value in order else len(order)
-
-
 def recording_rows(paths: list[Path] | None = None) -> list[dict[str, Any]]:
-    """The bundled sample recordings as benchmark rows (one per run, read with ``core.runs.read_run``).
-
-    Each row: ``setting`` (backend · model · precision · memory), ``images_per_sec`` (the sample's own
-    steady state, ``summary.images_per_sec``), ``step_time_s`` (global batch / images per second),
-    ``speedup`` against the FP32 / default-memory run of the same backend and model (None when the
-    recordings have no such run), ``peak_mib`` (the process's peak GPU memory that NVML saw), ``status``
-    ("recording"), ``source`` (the header's ``recorded_on``: GPU, driver, date), ``gpu``, ``driver``,
-    ``date``, ``backend``. A file that cannot be read becomes a row whose ``message`` says why.
-    """
-    from tfgpu_wizard.core.runs import RunFileError, bundled_recordings, read_run
-
-    if paths is None:
-        paths = [p for p in bundled_recordings() if p.match(RECORDING_GLOB)]
-    rows: list[dict[str, Any]] = []
-    for path in paths:
-        try:
-            rec = read_run(path)
-        except (RunFileError, OSError) as exc:
-            rows.append({"setting": Path(path).name, "images_per_sec": None, "step_time_s": None, "speedup": None,
-                         "status": "unreadable", "message": str(exc), "source": "", "key": None})
-            continue
-        cfg = rec.header.get("config") or {}
-        summary = next((e for _, e in reversed(rec.events) if e.get("type") == "summary"), {})
-        ips = summary.get("images_per_sec")
-        ips = float(ips) if isinstance(ips, (int, float)) and ips > 0 else None
-        batch = summary.get("global_batch") or cfg.get("batch_size")
-        peak = max((s.pid_mem or 0 for _, snaps in rec.ticks for s in snaps), default=0)
-        backend = str(cfg.get("backend") or "tensorflow")
-        memory = str(cfg.get("memory") or "default")
-        limit = cfg.get("memory_limit")
-        recorded_on = str(rec.header.get("recorded_on") or "")
-        driver = re.search(r"driver ([0-9][0-9.]*)", recorded_on)
-        devices = rec.devices
-        rows.append({
-            "setting": " · ".join([_BACKEND_NAMES.get(backend, backend), str(cfg.get("model")),
-                                   str(cfg.get("precision")),
-                                   f"{memory} {limit} MB" if memory == "limit" and limit else memory]),
-            "images_per_sec": ips,
-            "step_time_s": float(batch) / ips if ips and isinstance(batch, (int, float)) else None,
-            "status": "recording" if rec.status == "finished" else f"recording ({rec.status})",
-            "message": "; ".join(rec.problems),
-            "peak_mib": peak / 2**20 if peak else None,
-            "source": recorded_on,
-            "gpu": devices[0].name if devices else "",
-            "driver": driver.group(1) if driver else "",
-            "date": str(rec.header.get("created") or "")[:10],
-            "backend": backend,
-            "key": (backend, cfg.get("model"), cfg.get("precision"), memory),
-        })
-    rows.sort(key=lambda r: (1, r["setting"]) if r["key"] is None else (
-        0, _rank("backend", r["key"][0]), _rank("model", r["key"][1]), _rank("memory", r["key"][3]),
-        _rank("precision", r["key"][2])))
-    for r in rows:
-        r["speedup"] = None
-        if r["key"] is None or not r["images_per_sec"]:
-            continue
-        backend, model = r["key"][:2]
-        base = next((b for b in rows if b["key"] == (backend, model, "fp32", "default") and b["images_per_sec"]),
-                    None)
-        if base is not None:
-            r["speedup"] = r["images_per_sec"] / base["images_per_sec"]
-    return rows
+    """The bundled sample recordings as benchmark rows (``core.benchmark.recording_rows``)."""
+    return core_benchmark.recording_rows(paths)
 
 
 class BenchmarkPage(Page):
@@ -168,7 +84,7 @@ class BenchmarkPage(Page):
         self.lab_demo = QLabel()
         row.addWidget(self.lab_demo)
         self.btn_demo = QPushButton()
-        self.btn_demo.clicked.connect(self.show_recordings)
+        self.btn_demo.clicked.connect(lambda: self.show_recordings())  # clicked(bool) must not reach `paths`
         row.addWidget(self.btn_demo)
         lay.addLayout(row)
         self.table = QTableWidget(0, 5)
@@ -188,8 +104,10 @@ class BenchmarkPage(Page):
         lay.addWidget(self.plot_empty, 1)
         self.retranslate()
 
-    def configs(self) -> tuple[tuple[str, list[str]], ...]:
-        return CONFIGS if getattr(self.state.host, "gpus", None) else CPU_CONFIGS
+    def configs(self, steps: int | None = None) -> list[tuple[str, Any]]:
+        """(English label, ``SampleConfig``) of each setting: GPU settings when detection found GPUs."""
+        return benchmark_configs(bool(getattr(self.state.host, "gpus", None)), steps or self.steps.value(),
+                                 host=self.state.host)
 
     def retranslate(self) -> None:
         self.title.setText(_t("Benchmark: how much faster is the GPU?"))
@@ -232,10 +150,10 @@ class BenchmarkPage(Page):
         self.demo = False
         self._render_source_note()
         self.btn_demo.setEnabled(False)
-        self.queue = list(configs or self.configs())
-        self.planned = list(self.queue)
         if steps:
             self.steps.setValue(steps)
+        self.queue = list(configs or self.configs())
+        self.planned = list(self.queue)
         self._fill()
         self._next()
 
@@ -248,14 +166,10 @@ class BenchmarkPage(Page):
             return
         self._current = self.queue.pop(0)
         self._summary = self._error = None
-        label, args = self._current
+        label, cfg = self._current
         self.btn_run.setText(_t("■ Stop"))
         self.status.emit(_t("Benchmark: {0}…").format(_t(label)))
-        self.proc.start(
-            self.state.target_python,
-            [str(target_script("sample.py")), *args, "--steps", str(self.steps.value())],
-            timeout_s=900,
-        )
+        self.proc.start(self.state.target_python, sample_argv(cfg), timeout_s=900)
         self._fill()
 
     def _on_event(self, ev: dict[str, Any]) -> None:
@@ -267,17 +181,9 @@ class BenchmarkPage(Page):
     def _on_finished(self, info: FinishInfo) -> None:
         if self._current is None:
             return
-        label, args = self._current
-        s = self._summary or {}
-        ips = s.get("steady_images_per_sec") or s.get("images_per_sec")
-        st = s.get("step_time") or s.get("steady_step_time")
-        res = {
-            "setting": label,
-            "images_per_sec": float(ips) if isinstance(ips, (int, float)) else None,
-            "step_time_s": float(st) if isinstance(st, (int, float)) else None,
-            "status": info.status,
-            "message": str((self._error or {}).get("message") or ""),
-        }
+        label, cfg = self._current
+        res = core_benchmark.result_row(label, self._summary, info.status,
+                                        str((self._error or {}).get("message") or ""), cfg.batch_size)
         self.results.append(res)
         self._fill()
         if info.status == "cancelled":
@@ -315,7 +221,7 @@ class BenchmarkPage(Page):
         def joined(key: str) -> str:
             return ", ".join(dict.fromkeys(str(r.get(key) or "?") for r in rows))
 
-        backends = ", ".join(dict.fromkeys(_BACKEND_NAMES.get(r["backend"], r["backend"]) for r in rows))
+        backends = ", ".join(dict.fromkeys(core_benchmark.BACKEND_NAMES.get(r["backend"], r["backend"]) for r in rows))
         text = _t("Recordings, not measured on this computer: {0}, driver {1}, recorded {2}; Keras 3 on {3}. "
                   "Speedup is against FP32 with default memory of the same backend and model.").format(
             joined("gpu"), joined("driver"), joined("date"), backends)
@@ -326,15 +232,7 @@ class BenchmarkPage(Page):
 
     def speedups(self) -> list[float | None]:
         """Speedup of each result: a recording's own (against its FP32 baseline), else against the first row."""
-        base = next((r["images_per_sec"] for r in self.results if r["images_per_sec"]), None)
-        out: list[float | None] = []
-        for r in self.results:
-            if "speedup" in r:
-                out.append(r["speedup"])
-            else:
-                ips = r["images_per_sec"]
-                out.append(ips / base if ips and base else None)
-        return out
+        return core_benchmark.speedups(self.results)
 
     def _fill(self) -> None:
         """Every setting of the comparison is a row from the start: done, running, or waiting."""
@@ -381,15 +279,11 @@ class BenchmarkPage(Page):
         self.plot.setVisible(has_chart)
         self.plot_empty.setVisible(not has_chart)
 
-    CSV_FIELDS = ("setting", "images_per_sec", "step_time_s", "speedup", "status", "message", "source")
+    CSV_FIELDS = core_benchmark.CSV_FIELDS
 
     def export_csv(self, path: str) -> None:
-        """The table as CSV; a recording's rows say so (``status`` recording, ``source`` GPU/driver/date)."""
-        with open(path, "w", newline="", encoding="utf-8") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(self.CSV_FIELDS), extrasaction="ignore")
-            w.writeheader()
-            for r, speed in zip(self.results, self.speedups(), strict=True):
-                w.writerow({**r, "speedup": speed, "source": r.get("source", "")})
+        """The table as CSV (``core.benchmark.write_csv``); a recording's rows say so."""
+        core_benchmark.write_csv(path, self.results)
 
     def _export_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), "benchmark.csv", "CSV (*.csv)")

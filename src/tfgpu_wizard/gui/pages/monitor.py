@@ -12,6 +12,7 @@ The chart repaints on its own timer at ~3 Hz whatever the sampling rate.
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from pathlib import Path
@@ -34,6 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.core.progress import progress_memory
+from tfgpu_wizard.core.sampleopts import BACKEND_MODE_TEXT, DEFAULT_MEMORY, MEMORY_MODES, MODE_TEXT  # noqa: F401
+from tfgpu_wizard.core.target import ConfigError, sample_argv
 from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.chart import MemoryChart
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
@@ -54,30 +58,8 @@ def pick(ev: dict[str, Any], *keys: str) -> Any:
     return None
 
 
-MODE_TEXT = {
-    "default": "Default: TensorFlow takes nearly all free GPU memory at the first GPU operation. Expect one "
-    "jump to near full, then a flat line until the program ends, whatever the model or batch size.",
-    "growth": "Growth: TensorFlow asks for memory as it needs it. Expect a staircase that rises to the run's "
-    "high-water mark and never comes down.",
-    "limit": "Limit: TensorFlow's pool is capped at the number of MB you set. Expect a flat line at the limit "
-    "plus a few hundred MB of CUDA context outside the pool.",
-}
+# The explanation table lives in core (one home for the CLI and the window); shown here translated.
 
-
-# What the chart should look like with Keras 3 on JAX or PyTorch (measured on an H200: docs/h200-results.md).
-BACKEND_MODE_TEXT = {
-    "jax:default": "Default on JAX: JAX preallocates 75% of the card at its first allocation. Expect one jump "
-    "to three quarters of the card, then a flat line, whatever the model needs.",
-    "jax:growth": "Growth on JAX: preallocation is off and JAX takes memory as it needs it. Expect a low "
-    "staircase to the run's high-water mark.",
-    "jax:limit": "Limit on JAX: JAX preallocates the fraction of the card that matches your MB. Expect one "
-    "jump to the limit, then a flat line.",
-    "torch:default": "Default on PyTorch: the caching allocator takes what the model needs and keeps it. Expect "
-    "a small rise that stays: default already behaves like growth.",
-    "torch:growth": "Growth on PyTorch: the same as default (the caching allocator always grows as needed).",
-    "torch:limit": "Limit on PyTorch: a cap, not a preallocation. When the model fits under it the curve is the "
-    "same as default; above it the run fails with out of memory.",
-}
 
 # Keras backend of the sample -> (combo text, whose allocator the framework memory series show)
 BACKEND_NAMES = {"tensorflow": ("TensorFlow", "TensorFlow"), "jax": ("JAX (Keras 3)", "JAX"),
@@ -107,40 +89,12 @@ def snapshot_rows(snaps, t0: float, scale: float = 1.0) -> list[tuple[float, dic
 
 
 def event_memory_rows(events, t0: float) -> tuple[list[tuple[float, dict[str, float | None]]], str]:
-    """A run file's events -> chart rows of the framework's own current/peak memory (MiB), and its name.
+    """A run file's events -> chart rows of the framework's own current/peak memory (MiB), and its name
+    (``core.progress.memory_rows``: the sample's ``progress`` memory summed over the GPUs, or the PyTorch/JAX
+    recordings' ``step`` events). ``t0``: the run time of the chart's first row."""
+    from tfgpu_wizard.core.progress import memory_rows
 
-    Reads the sample protocol's ``progress`` events (``memory: [{current, peak}]`` per GPU, summed: what
-    ``tf.config.experimental.get_memory_info`` said) and, for the bundled PyTorch/JAX recordings, their
-    ``step`` events (``allocated`` / ``peak`` of the framework's allocator). ``t0``: the run time of the
-    chart's first row.
-    """
-    rows: list[tuple[float, dict[str, float | None]]] = []
-    name = "TensorFlow"
-    for t, ev in events:
-        if not isinstance(ev, dict):
-            continue
-        values: dict[str, float | None] = {}
-        mem = ev.get("memory")
-        if ev.get("type") == "progress" and isinstance(mem, list):
-            cur = [m.get("current") for m in mem if isinstance(m, dict)]
-            peak = [m.get("peak") for m in mem if isinstance(m, dict)]
-            if cur and all(isinstance(c, (int, float)) for c in cur):
-                values["tf.current"] = sum(cur) / MIB
-            if peak and all(isinstance(c, (int, float)) for c in peak):
-                values["tf.peak"] = sum(peak) / MIB
-        elif ev.get("event") == "start" and ev.get("framework"):
-            name = {"torch": "PyTorch", "jax": "JAX"}.get(str(ev["framework"]), str(ev["framework"]))
-        elif ev.get("type") == "start" and isinstance(ev.get("config"), dict):
-            # the sample protocol's start event: the Keras 3 backend that did the work
-            backend = ev["config"].get("backend")
-            name = {"torch": "PyTorch", "jax": "JAX"}.get(str(backend), name)
-        elif isinstance(ev.get("allocated"), (int, float)):
-            values["tf.current"] = ev["allocated"] / MIB
-            if isinstance(ev.get("peak"), (int, float)):
-                values["tf.peak"] = ev["peak"] / MIB
-        if values:
-            rows.append((float(t) - t0, values))
-    return rows, name
+    return memory_rows(events, t0)
 
 
 class MonitorPage(Page):
@@ -157,6 +111,9 @@ class MonitorPage(Page):
         self.proc.finished.connect(self._on_finished)
         self._t0: float | None = None
         self._run_label = ""
+        self._run_style: tuple[str, str] = ("", "")  # (memory mode, precision) of the current run: its overlay look
+        self._cpu_run = False  # the current live run trains on the CPU: chart its host RAM (core.procmem)
+        self._train_pid: int | None = None
         self._last: dict[str, Any] = {}
         self._error_event: dict[str, Any] | None = None
         self._sampler = None
@@ -168,6 +125,8 @@ class MonitorPage(Page):
         self.last_finish: FinishInfo | None = None
         self._gpu_note_state: tuple[str, str] = ("", "")
         self._recorder = None  # core.runs.RunRecorder of the running sample
+        self._config = None  # core.target.SampleConfig of the running / last sample (its run file stores it)
+        self._unsaved = None  # core.runs.RunRecorder whose file could not be written (kept in memory)
         self._showing: tuple[str, str] | None = None  # (file name, GPU names) of an opened run/recording
         self._opened: dict[str, Any] | None = None  # the opened run's end line and read problems
         self.last_run_path: Path | None = None  # the run file of the last finished sample
@@ -217,9 +176,9 @@ class MonitorPage(Page):
         grid = QGridLayout()
         self.lab_mode = QLabel()
         self.mode = QComboBox()
-        for m in ("default", "growth", "limit"):
+        for m in MEMORY_MODES:
             self.mode.addItem(m, m)
-        self.mode.setCurrentIndex(1)
+        self.mode.setCurrentIndex(self.mode.findData(DEFAULT_MEMORY))  # the CLI's default
         self.lab_limit = QLabel()
         self.limit_mb = QSpinBox()
         self.limit_mb.setRange(256, 1_000_000)
@@ -227,6 +186,9 @@ class MonitorPage(Page):
         self.limit_mb.setSuffix(" MB")
         self.lab_devices = QLabel()
         self.devices = QComboBox()
+        self._devices_chosen = False  # set when the user picks a device (activated: user actions only)
+        self._filled_for = None  # the host report the device list was last filled from
+        self.devices.activated.connect(self._on_devices_chosen)
         self.lab_precision = QLabel()
         self.precision = QComboBox()
         for p in ("fp32", "mixed_float16", "mixed_bfloat16"):
@@ -266,15 +228,21 @@ class MonitorPage(Page):
         self.keep.setChecked(True)
         buttons = QHBoxLayout()
         self.btn_start = QPushButton()
-        self.btn_start.clicked.connect(self.start_sample)
+        self.btn_start.clicked.connect(lambda: self.start_sample())  # not clicked(bool) as `extra_args`
         self.btn_stop = QPushButton()
         self.btn_stop.clicked.connect(self.stop_sample)
         self.btn_stop.setEnabled(False)
         self.btn_clear = QPushButton()
         self.btn_clear.clicked.connect(self._clear_faded)
+        # Shown when the run file could not be written (disk full, read-only folder): like `record` in the CLI,
+        # the whole run is kept in memory and can be saved somewhere else.
+        self.btn_save_elsewhere = QPushButton()
+        self.btn_save_elsewhere.clicked.connect(self._save_elsewhere_dialog)
+        self.btn_save_elsewhere.setVisible(False)
         buttons.addWidget(self.btn_start)
         buttons.addWidget(self.btn_stop)
         buttons.addWidget(self.btn_clear)
+        buttons.addWidget(self.btn_save_elsewhere)
         buttons.addStretch(1)
         buttons.addWidget(self.keras2)
         buttons.addSpacing(16)
@@ -297,7 +265,7 @@ class MonitorPage(Page):
     # -- text -------------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        self.title.setText(_t("GPU memory while TensorFlow trains"))
+        self.title.setText(_t("GPU memory while {0} trains").format(self._framework))
         self.btn_open.setText(_t("Open run or recording…"))
         self.btn_png.setText(_t("Export PNG…"))
         self.btn_csv.setText(_t("Export CSV…"))
@@ -320,6 +288,7 @@ class MonitorPage(Page):
         self.btn_start.setText("▶ " + _t("Start"))
         self.btn_stop.setText("■ " + _t("Stop"))
         self.btn_clear.setText(_t("Clear earlier runs"))
+        self.btn_save_elsewhere.setText(_t("Save run elsewhere…"))
         self._fill_devices()
         self._mode_changed()
         self._update_run_state()
@@ -341,6 +310,10 @@ class MonitorPage(Page):
             self.devices.addItem(_t("GPU 0 (if TensorFlow finds one)"), "gpu:0")
         idx = self.devices.findData(current)
         self.devices.blockSignals(False)
+        new_host = self.state.host is not self._filled_for
+        self._filled_for = self.state.host
+        if new_host and not gpus and self.state.host is not None and not self._devices_chosen:
+            idx = -1  # detection found no NVIDIA GPU: the hopeful "GPU 0" picked before it gives way to the CPU
         if idx < 0:
             # A machine known to have no NVIDIA GPU trains on the CPU by default (a GPU run would only fail
             # with "TensorFlow sees 0 GPUs"); before detection has finished, GPU 0 is the hopeful default.
@@ -366,6 +339,9 @@ class MonitorPage(Page):
         else:
             self.mode_text.setText(_t(MODE_TEXT[mode]))
 
+    def _on_devices_chosen(self, _index: int) -> None:
+        self._devices_chosen = True
+
     def _on_keras2(self, on: bool) -> None:
         self.state.keras2 = bool(on)
 
@@ -377,6 +353,7 @@ class MonitorPage(Page):
         self._framework = name
         self.chart.set_framework(name)
         self.lab_tfmem_k.setText(self.memory_label())
+        self.title.setText(_t("GPU memory while {0} trains").format(name))  # not "TensorFlow" for a JAX run
 
     def on_shown(self) -> None:
         self._fill_devices()
@@ -387,33 +364,24 @@ class MonitorPage(Page):
 
     # -- the sample -------------------------------------------------------------------------
 
+    def sample_config(self):
+        """The controls as a ``core.target.SampleConfig`` (core's CPU rule, ``--gpu-total-mb`` from NVML).
+
+        Raises ``core.target.ConfigError`` for a combination the sample would refuse.
+        """
+        from tfgpu_wizard.core.sampleopts import config_from_controls
+
+        return config_from_controls(
+            memory=self.mode.currentData(), limit_mb=self.limit_mb.value(),
+            devices=self.devices.currentData() or "cpu", precision=self.precision.currentData(),
+            model=self.model.currentData(), batch_size=self.batch.value(), steps=self.steps.value(),
+            backend=self.backend.currentData() or "tensorflow", keras2=self.keras2.isChecked(),
+            host=self.state.host,
+        )
+
     def sample_args(self) -> list[str]:
-        """Command-line arguments for ``target/sample.py`` from the controls (see docs/sample-protocol.md)."""
-        on_cpu = (self.devices.currentData() or "cpu") == "cpu"
-        args = [
-            "--memory",
-            "default" if on_cpu else self.mode.currentData(),
-            "--devices",
-            self.devices.currentData() or "cpu",
-            "--precision",
-            self.precision.currentData(),
-            "--model",
-            self.model.currentData(),
-            "--batch-size",
-            str(self.batch.value()),
-            "--steps",
-            str(self.steps.value()),
-            "--log-every",
-            str(max(1, min(10, self.steps.value() // 20))),
-        ]
-        if self.mode.currentData() == "limit" and not on_cpu:
-            args += ["--memory-limit", str(self.limit_mb.value())]
-        backend = self.backend.currentData() or "tensorflow"
-        if backend != "tensorflow":
-            args += ["--backend", backend]
-        elif self.keras2.isChecked():
-            args.append("--keras2")
-        return args
+        """Command-line arguments for ``target/sample.py`` from the controls: ``SampleConfig.to_argv()``."""
+        return self.sample_config().to_argv()
 
     def run_label(self) -> str:
         backend = self.backend.currentData() or "tensorflow"
@@ -439,8 +407,16 @@ class MonitorPage(Page):
         if not script.is_file():
             self.run_state.setText(verdict_html("bad", _t("The sample script is missing from this build.")))
             return False
+        try:
+            cfg = self.sample_config()
+            if extra_args:
+                cfg.extra_args = list(extra_args)
+        except ConfigError as exc:  # a combination the sample would refuse: say so before anything starts
+            self.run_state.setText(verdict_html("bad", _t("These settings cannot run: {0}").format(exc)))
+            return False
+        self._config = cfg
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
-            self.chart.keep_as_faded(self._run_label)
+            self.chart.keep_as_faded(self._run_label, *self._run_style)
         self.chart.clear()
         self._set_framework(BACKEND_NAMES[self.backend.currentData() or "tensorflow"][1])
         self._last = {}
@@ -449,6 +425,9 @@ class MonitorPage(Page):
         self.log_lines = []
         self._t0 = time.monotonic()
         self._run_label = self.run_label()
+        cpu = (self.devices.currentData() or "cpu") == "cpu"
+        self._cpu_run, self._train_pid = cpu, None
+        self._run_style = ("" if cpu else str(self.mode.currentData() or ""), str(self.precision.currentData() or ""))
         self._showing = None
         self._opened = None
         self._open_recorder()
@@ -458,7 +437,7 @@ class MonitorPage(Page):
         self.chart.start()
         self.proc.start(
             python or self.state.target_python,
-            [str(script), *self.sample_args(), *(extra_args or [])],
+            sample_argv(cfg),
             timeout_s=self.SAMPLE_TIMEOUT_S,
         )
         self.status.emit(_t("Training: starting TensorFlow (this takes a few seconds)…"))
@@ -496,13 +475,15 @@ class MonitorPage(Page):
         """Record this run (sample events + live GPU ticks) with ``core.runs``, so it can be opened later."""
         self._close_recorder("stopped")
         self.last_run_path = None
+        self._unsaved = None
+        self.btn_save_elsewhere.setVisible(False)
         try:
             from tfgpu_wizard.core.runs import RunRecorder
 
             sampler = self._sampler
             live = sampler is not None and sampler.state in ("idle", "running")
             self._recorder = RunRecorder(
-                config={"sample_args": self.sample_args()},
+                config=self._config.to_dict() if self._config is not None else {},
                 devices=list(sampler.devices) if live else [],
                 label=self._run_label,
                 t0=self._t0,
@@ -523,11 +504,24 @@ class MonitorPage(Page):
             rec.close(status=status, exit_code=exit_code, detail=detail)
             if rec.write_problem is None:
                 self.last_run_path = rec.path
+            else:  # not silent: the run box says so and offers to save it elsewhere
+                self._unsaved = rec
+                self.log_lines.append(f"run not saved: {rec.write_problem}")
+                self.btn_save_elsewhere.setVisible(True)
         except Exception as exc:  # noqa: BLE001
             self.log_lines.append(f"run record not closed: {exc}")
 
     def _on_event(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
+        if kind == "start" and isinstance(ev.get("pid"), int):
+            self._train_pid = ev["pid"]
+        if kind == "progress" and self._train_pid and self._cpu_run:
+            # a CPU run: the training process's host RAM is what there is to draw (and to keep in the record)
+            from tfgpu_wizard.core.procmem import process_rss
+
+            rss = process_rss(self._train_pid)
+            if rss is not None:
+                ev = dict(ev, rss=rss)
         if self._recorder is not None:
             self._recorder.add_event(ev, t=time.monotonic())
         if kind == "start":
@@ -545,14 +539,13 @@ class MonitorPage(Page):
             return
         self._last.update(ev)
         values: dict[str, float | None] = {}
-        mem = ev.get("memory")
-        if isinstance(mem, list):
-            cur = [m.get("current") for m in mem if isinstance(m, dict)]
-            peak = [m.get("peak") for m in mem if isinstance(m, dict)]
-            if cur and all(isinstance(c, (int, float)) for c in cur):
-                values["tf.current"] = sum(cur) / MIB
-            if peak and all(isinstance(c, (int, float)) for c in peak):
-                values["tf.peak"] = sum(peak) / MIB
+        cur, peak = progress_memory(ev)  # summed over the GPUs, only when every GPU reported (core.progress)
+        if cur is not None:
+            values["tf.current"] = cur / MIB
+        if peak is not None:
+            values["tf.peak"] = peak / MIB
+        if isinstance(ev.get("rss"), int):
+            values["host.rss"] = ev["rss"] / MIB
         if values:
             self.chart.add_sample(self._event_time(ev), values)
         self._update_numbers()
@@ -615,7 +608,9 @@ class MonitorPage(Page):
     def _update_run_state(self) -> None:
         info = self.last_finish
         if self.proc.is_running():
-            self.run_state.setText(verdict_html("busy", _t("Running: {0}").format(self._run_label)))
+            problem = getattr(self._recorder, "write_problem", None)
+            self.run_state.setText(verdict_html("busy", _t("Running: {0}").format(self._run_label))
+                                   + ("<br>" + verdict_html("warn", problem) if problem else ""))
         elif info is None and self._showing is not None:
             name, gpus = self._showing
             self.run_state.setText(
@@ -665,6 +660,10 @@ class MonitorPage(Page):
 
     def _saved_html(self, kept: bool = False) -> str:
         """Where the run was saved (every outcome keeps its run file, a failed or killed run too)."""
+        if self._unsaved is not None:
+            return ("<br>" + verdict_html("warn", str(self._unsaved.write_problem or ""))
+                    + "<br><small>" + _html(_t("The run is not saved yet: press “Save run elsewhere…” to keep it."))
+                    + "</small>")
         if self.last_run_path is None:
             return ""
         name = _html(self.last_run_path.name)  # unbroken: it is copied from here to find the file
@@ -811,7 +810,7 @@ class MonitorPage(Page):
             return
         # A run recorded without a GPU (or without NVML) has only the sample's events: show those.
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
-            self.chart.keep_as_faded(self._run_label)
+            self.chart.keep_as_faded(self._run_label, *self._run_style)
         self.chart.clear()
         self.chart.set_gpu_names({d.index: d.name for d in devices})
         scale = 1.0 if math.isinf(self.REPLAY_SPEED) else self.REPLAY_SPEED
@@ -829,6 +828,16 @@ class MonitorPage(Page):
                     self._last["images_per_sec"] = ev["images_per_s"]
         self._update_numbers()
         self._run_label = path.name.removesuffix(".jsonl").removesuffix(".run")
+        self._run_style = ("", "")
+        try:  # the overlay names what the run was: mode · precision · backend · GPU (core.compare)
+            from tfgpu_wizard.core.compare import overlay_label, run_stats
+
+            stats = run_stats(path)
+            if stats.mode or stats.precision:
+                self._run_label = overlay_label(stats)
+            self._run_style = (stats.mode, stats.precision)
+        except Exception:  # noqa: BLE001 - the file name stays the label
+            logging.getLogger("tfgpu_wizard.gui").warning("no overlay label for %s", path, exc_info=True)
         self.chart.set_empty_text(None if rows or mem_rows else _t(
             "This run has no GPU memory readings (it trained on the CPU, or NVML was not available). "
             "Its steps, speed and loss are on the right."))
@@ -842,21 +851,48 @@ class MonitorPage(Page):
         self._update_run_state()
         self.replay_done.emit(True)
 
-    def _open_run_dialog(self) -> None:
+    def open_dialog_places(self) -> tuple[Path, list[Path]]:
+        """Where "Open run or recording…" starts, and the folders one click away in its sidebar: your runs
+        when you have any, else the bundled recordings (what a machine without a GPU can look at)."""
         from tfgpu_wizard.core.paths import resources_dir, user_data_dir
 
-        start = user_data_dir() / "runs"
-        if not start.is_dir():
-            start = resources_dir() / "recordings"
-        path, _ = QFileDialog.getOpenFileName(
-            self, _t("Open run or recording"), str(start),
-            _t("Runs and recordings (*.run.jsonl);;All files (*)"),
-        )
-        if path:
-            self.open_run(path)
+        runs, recordings = user_data_dir() / "runs", resources_dir() / "recordings"
+        has_runs = runs.is_dir() and any(runs.glob("*.run.jsonl"))
+        places = [p for p in (runs, recordings, Path.home()) if p.is_dir()]
+        return (runs if has_runs else recordings), places
+
+    def _open_run_dialog(self) -> None:
+        from PySide6.QtCore import QUrl
+
+        start, places = self.open_dialog_places()
+        dlg = QFileDialog(self, _t("Open run or recording"), str(start),
+                          _t("Runs and recordings (*.run.jsonl);;All files (*)"))
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the sidebar (bundled recordings) shows
+        dlg.setSidebarUrls([QUrl.fromLocalFile(str(p)) for p in places])
+        if dlg.exec() and dlg.selectedFiles():
+            self.open_run(dlg.selectedFiles()[0])
+
+    @staticmethod
+    def _save_start(name: str) -> str:
+        """Save dialogs open in Documents (or home), not in whatever folder the app was started from."""
+        docs = Path.home() / "Documents"
+        return str((docs if docs.is_dir() else Path.home()) / name)
+
+    def _nothing_to_export(self, faded_count: bool = True) -> bool:
+        """Say so instead of writing a bare header or an empty picture (audit F4). The PNG shows earlier
+        (faded) runs too; the CSV holds the current run only."""
+        if len(self.chart.store) or (faded_count and self.chart.faded_labels()):
+            return False
+        self.run_state.setText(verdict_html("info", _t(
+            "Nothing to export yet: start a run or open a recording first.")))
+        return True
 
     def _export_png_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, _t("Export PNG"), "gpu-memory.png", "PNG (*.png)")
+        if self._nothing_to_export():
+            return
+        path, _ = QFileDialog.getSaveFileName(self, _t("Export PNG"), self._save_start("gpu-memory.png"),
+                                              "PNG (*.png)")
         if path and not self.export_png(path):
             self.run_state.setText(verdict_html("bad", _t("Could not write {0}.").format(_html(path))))
 
@@ -872,11 +908,39 @@ class MonitorPage(Page):
         return None
 
     def _export_csv_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), "gpu-memory.csv", "CSV (*.csv)")
+        if self._nothing_to_export(faded_count=False):
+            return
+        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), self._save_start("gpu-memory.csv"),
+                                              "CSV (*.csv)")
         if path:
             problem = self.export_csv(path)
             if problem:
                 self.run_state.setText(verdict_html("bad", problem))
+
+    def save_unsaved(self, path: str | Path) -> bool:
+        """Write the run whose file could not be written to ``path`` (``RunRecorder.save_to``)."""
+        rec = self._unsaved
+        if rec is None:
+            return False
+        try:
+            rec.save_to(Path(path))
+        except OSError as exc:
+            self.run_state.setText(verdict_html("bad", _t("Saving elsewhere failed too: {0}").format(exc)))
+            return False
+        self._unsaved = None
+        self.last_run_path = Path(path)
+        self.btn_save_elsewhere.setVisible(False)
+        self._update_run_state()
+        return True
+
+    def _save_elsewhere_dialog(self) -> None:
+        rec = self._unsaved
+        if rec is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, _t("Save run elsewhere"), str(Path.home() / rec.path.name),
+                                              "Run (*.run.jsonl)")
+        if path:
+            self.save_unsaved(path)
 
     def _clear_faded(self) -> None:
         self.chart.clear_faded()

@@ -15,6 +15,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
 from tfgpu_wizard.core.paths import target_script
+from tfgpu_wizard.core.sampleopts import sanity_config
+from tfgpu_wizard.core.target import sample_argv
 from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
@@ -43,6 +45,8 @@ class SanityPage(Page):
         self.probe_verdict = None  # core.target.ProbeVerdict of the probe phase
         self.verdict_kind = ""
         self.steps = self.STEPS
+        self.config = None  # core.target.SampleConfig of the training phase
+        self.sanity = None  # core.verdict.SanityVerdict of the last check
 
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -100,6 +104,8 @@ class SanityPage(Page):
         )
         if self.phase == "idle":
             self.verdict.setText(_t("Not checked yet. Press the button (it takes about a minute)."))
+        elif self.phase == "done" and getattr(self, "_last_info", None) is not None:
+            self._show_result(self._last_info)  # the verdict in the new language, not the old one
 
     def _show_python(self) -> None:
         """The interpreter (and Keras) chosen in Setup → Verify: the same one the check runs."""
@@ -111,6 +117,16 @@ class SanityPage(Page):
     def on_shown(self) -> None:
         if not self.busy():
             self._show_python()
+            old = getattr(self, "_result_python", None)
+            if self.phase == "done" and old is not None and old != self.state.target_python:
+                # A verdict about another Python must not sit under this one's path.
+                self.phase = "idle"
+                self._last_info = None
+                self.verdict_kind = ""
+                self.verdict.setText(verdict_html("info", _t(
+                    "The Python changed since the last check (it was {0}): run the check again for this one."
+                ).format(old)))
+                self.details.setText("")
 
     def _keras2(self) -> bool:
         return bool(getattr(self.state, "keras2", False))
@@ -160,12 +176,8 @@ class SanityPage(Page):
         self.progress.setRange(0, self.steps)
         self.progress.setValue(0)
         self.status.emit(_t("Sanity check: training…"))
-        self.proc.start(
-            self.state.target_python,
-            [str(target_script("sample.py")), "--devices", "auto", "--steps", str(self.steps), "--log-every", "10",
-             *(["--keras2"] if self._keras2() else [])],
-            timeout_s=self.TIMEOUT_S,
-        )
+        self.config = sanity_config(self.steps, keras2=self._keras2())
+        self.proc.start(self.state.target_python, sample_argv(self.config), timeout_s=self.TIMEOUT_S)
 
     def cancel(self) -> None:
         self.proc.cancel()
@@ -197,7 +209,7 @@ class SanityPage(Page):
 
             self.probe_verdict = probe_verdict_for(
                 info, self.probe_result, self.log.toPlainText(),
-                [self.state.target_python, str(target_script("probe.py"))],
+                [self.state.target_python, str(target_script("probe.py"))], host=self.state.host,
             )
             if info.status in ("cancelled", "timeout", "not-started") or self.probe_verdict.status in (
                 "no-tensorflow", "crashed", "hung", "not-started"
@@ -213,48 +225,36 @@ class SanityPage(Page):
         self.progress.setVisible(False)
         self.btn.setText(_t("▶ Run sanity check"))
         self.status.emit("")
+        self._last_info = info
+        self._result_python = self.state.target_python
+        self._show_result(info)
+
+    def _show_result(self, info: FinishInfo) -> None:
         kind, text, details = self.judge(info)
         self.verdict_kind = kind
         self.verdict.setText(verdict_html(kind, text))
         self.details.setText(details)
 
     def judge(self, info: FinishInfo) -> tuple[str, str, str]:
-        """The plain answer: (kind, headline, details as HTML)."""
-        gpus = list((self.devices_event or {}).get("gpus") or [])
-        if info.status == "cancelled":
-            return "warn", _t("Stopped by you; no answer yet."), ""
-        if info.status == "timeout":
-            return "bad", _t("No answer: TensorFlow did not finish in time."), ""
-        if info.status == "not-started":
-            return "bad", _t("This Python could not be started: {0}").format(info.error), ""
-        pv = self.probe_verdict
-        if pv is not None and pv.status in ("no-tensorflow", "crashed", "hung", "not-started"):
-            return "bad", pv.headline, html.escape(
-                _t("Open Setup to install TensorFlow for your GPU; the Diagnose page explains the output below."))
-        if self.error_event is not None or info.status != "ok":
-            err = self.error_event or {}
-            msg = str(err.get("message") or (info.stderr_tail.strip().splitlines() or [""])[-1])
-            advice = advice_for(err)
-            d = html.escape(msg[:400]) + (f"<br><b>{html.escape(_t('What to do:'))}</b> {html.escape(advice)}" if advice else "")
-            d += "<br>" + html.escape(_t("The Diagnose page can explain the full log (copy it from below)."))
-            return "bad", _t("The check failed: TensorFlow could not train."), d
-        ips = (self.summary_event or {}).get("images_per_sec") or (self.summary_event or {}).get("steady_images_per_sec")
-        speed = _t("{0:,.0f} images/s").format(float(ips)) if isinstance(ips, (int, float)) else ""
-        if gpus:
-            names = ", ".join(str(g.get("name", g) if isinstance(g, dict) else g) for g in gpus)
-            return "ok", _t("Yes: TensorFlow trains on your GPU."), html.escape(
-                _t("Devices: {0}. {1} steps done. {2}").format(names, self.steps, speed)
-            )
-        why = list(pv.reasons) if pv is not None else []
-        details = html.escape(
-            _t("{0} steps trained on the CPU ({1}). Open Setup to find out why the GPU is not used.").format(
-                self.steps, speed or "?"
-            )
-        )
-        if why:
+        """The plain answer: (kind, headline, details as HTML), from ``core.verdict.sanity_verdict`` (the same
+        answer as ``tfgpu-wizard sanity``), with the window's own advice for the sample's error codes."""
+        from tfgpu_wizard.core.verdict import sanity_verdict
+
+        v = sanity_verdict(status=info.status, steps=self.steps, devices=self.devices_event,
+                           summary=self.summary_event, error=self.error_event, probe=self.probe_verdict,
+                           host=self.state.host, start_error=info.error, stderr_tail=info.stderr_tail)
+        self.sanity = v
+        parts = [html.escape(line) for line in v.lines]
+        if v.status == "failed":
+            advice = advice_for(v.error)
+            if advice:
+                parts.append(f"<b>{html.escape(_t('What to do:'))}</b> {html.escape(advice)}")
+            parts.append(html.escape(_t("The Diagnose page can explain the full log (copy it from below).")))
+        details = "<br>".join(parts)
+        if v.why:
             details = ("<b>" + html.escape(_t("Why:")) + "</b><ul>"
-                       + "".join(f"<li>{html.escape(r)}</li>" for r in why) + "</ul>" + details)
-        return "bad", _t("No: TensorFlow runs, but only on the CPU."), details
+                       + "".join(f"<li>{html.escape(r)}</li>" for r in v.why) + "</ul>" + details)
+        return v.kind, v.headline, details
 
     def shutdown(self) -> None:
         self.proc.shutdown()

@@ -125,6 +125,18 @@ class SetupPage(Page):
         self.stack = QStackedWidget()
         root.addWidget(self.stack, 1)
         self.step_group.idClicked.connect(self.show_step)
+        # Back / Next: a beginner (and the keyboard) walks the four steps without finding the step bar
+        nav = QHBoxLayout()
+        self.btn_back = QPushButton()
+        self.btn_back.setObjectName("setup-back")
+        self.btn_back.clicked.connect(lambda: self.show_step(max(0, self.stack.currentIndex() - 1)))
+        self.btn_next = QPushButton()
+        self.btn_next.setObjectName("setup-next")
+        self.btn_next.setDefault(True)
+        self.btn_next.clicked.connect(lambda: self.show_step(min(len(STEPS) - 1, self.stack.currentIndex() + 1)))
+        nav.addWidget(self.btn_back)
+        nav.addStretch(1)
+        nav.addWidget(self.btn_next)
 
         # Machine
         w = QWidget()
@@ -144,6 +156,7 @@ class SetupPage(Page):
 
         # Commands
         self.commands = CommandsView(self)
+        self.commands.status.connect(self.status.emit)  # "Installing: step 2 of 5", not "Ready"
         self.stack.addWidget(_scrolled(self.commands))
         self.choose.choice_changed.connect(self._on_choice)
         # After "Run it for me" the new environment exists: verify that one.
@@ -191,6 +204,7 @@ class SetupPage(Page):
         lay.addWidget(self.btn_paste, 0, Qt.AlignmentFlag.AlignLeft)
         self.stack.addWidget(w)
 
+        root.addLayout(nav)
         if self.win is not None and hasattr(self.win, "host_ready"):
             self.win.host_ready.connect(self._on_host)
         self.retranslate()
@@ -203,6 +217,8 @@ class SetupPage(Page):
     def show_step(self, index: int) -> None:
         self.stack.setCurrentIndex(index)
         self.step_group.button(index).setChecked(True)
+        self.btn_back.setEnabled(index > 0)
+        self.btn_next.setEnabled(index < len(STEPS) - 1)
         if STEPS[index] == "verify":
             self.suggest_env_python()
 
@@ -219,6 +235,8 @@ class SetupPage(Page):
         for i, name in enumerate(STEPS):
             self.step_buttons[name].setText(f"{i + 1}. {_t(_STEP_TITLES[name])}")
         self.btn_redetect.setText(_t("Detect again"))
+        self.btn_back.setText("← " + _t("Back"))
+        self.btn_next.setText(_t("Next") + " →")
         self.python_label.setText(_t("Python to check:"))
         self.keras2.setText(_t("Keras 2 (tf-keras)"))
         self.keras2.setToolTip(_t("Check with TF_USE_LEGACY_KERAS=1: TensorFlow 2.16 and later then use Keras 2 "
@@ -380,11 +398,16 @@ class SetupPage(Page):
             return
         log = "\n".join(self._probe_stderr)
         script = str(target_script("probe.py"))
-        self.verdict = probe_verdict_for(info, self.probe_result, log, [self.state.target_python, script])
+        self.verdict = probe_verdict_for(info, self.probe_result, log, [self.state.target_python, script],
+                                         host=self.state.host)
+        if self.verdict.status in ("gpu", "no-gpu", "gpu-broken"):  # TensorFlow works there: remember it
+            from tfgpu_wizard.gui.mainwindow import settings
+
+            settings().setValue("verified_python", self.state.target_python)
         parts = [verdict_block_html(self.verdict)]
         if log.strip():
             try:
-                findings, _ = diagnose_text(log, diagnosis_context(self.verdict))
+                findings, _ = diagnose_text(log, diagnosis_context(self.verdict, self.state.host))
             except Exception:  # noqa: BLE001 - the verdict stands without the diagnosis
                 findings = None
             findings = [f for f in findings or [] if getattr(f, "severity", "") != "harmless"]

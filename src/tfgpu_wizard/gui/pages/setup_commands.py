@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QProcess, QProcessEnvironment, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -47,8 +46,13 @@ def _t(text: str) -> str:
 
 
 def can_run_here(platform: str, shell: str) -> bool:
-    """"Run it for me" exists for bash plans of Linux/WSL2 rows, on a POSIX machine that has bash."""
-    return shell == "bash" and platform in ("linux", "wsl2") and os.name == "posix" and sys.platform != "darwin"
+    """"Run it for me" exists for bash plans of Linux/WSL2 rows on Linux, and PowerShell plans on Windows
+    (``core.plan_run.runnable``)."""
+    from types import SimpleNamespace
+
+    from tfgpu_wizard.core.plan_run import runnable
+
+    return runnable(SimpleNamespace(platform=platform, shell=shell))[0]
 
 
 def monospace() -> QFont:
@@ -61,7 +65,8 @@ def monospace() -> QFont:
 
 
 class PlanRunner(QObject):
-    """Run plan steps one after the other, each as ``bash -c`` in its own ``QProcess``.
+    """The window's side of ``core.plan_run.PlanExecutor``: it runs the steps on a worker thread and
+    re-emits its events as Qt signals on the GUI thread (one process per step, group kill on Cancel).
 
     ``ask_admin(step) -> "run" | "skip" | "stop"`` is called (on the GUI thread) before every
     administrator step; the default shows a dialog. Steps limited to other platforms and steps
@@ -74,68 +79,117 @@ class PlanRunner(QObject):
     step_finished = Signal(int, str)  # index, "ok" | "failed" | "skipped" | "manual" | "cancelled" | "timeout"
     progress = Signal(int, int)  # steps done, total
     finished = Signal(str)  # "ok" | "failed" | "cancelled" | "stopped"
+    _event = Signal(object)  # core PlanEvent, from the worker thread
+    _ask = Signal(object)  # (step, threading.Event), from the worker thread
 
     def __init__(self, parent=None, ask_admin: Callable[[Any], str] | None = None) -> None:
         super().__init__(parent)
         self.ask_admin = ask_admin or self._ask_dialog
         self._steps: list[Any] = []
-        self._i = -1
-        self._proc: QProcess | None = None
-        self._cwd = ""
-        self._env: dict[str, str] = {}
-        self._cancelled = False
-        self._timeout = QTimer(self)
-        self._timeout.setSingleShot(True)
-        self._timeout.timeout.connect(self._on_timeout)
-        self._timed_out = False
+        self._executor = None
+        self._thread = None
+        self._waiting = None  # the threading.Event the worker waits on during an admin question
+        self._answer = "stop"
         self.step_timeout_s = 3600.0
         self.results: list[str] = []
         self.status = "idle"
+        self.failed_index: int | None = None
+        self._event.connect(self._on_event, Qt.ConnectionType.QueuedConnection)
+        self._ask.connect(self._on_ask, Qt.ConnectionType.QueuedConnection)
 
     def is_running(self) -> bool:
         return self.status == "running"
 
-    def start(self, steps: Sequence[Any], cwd: str | os.PathLike[str], env: dict[str, str] | None = None) -> None:
+    def pid(self) -> int | None:
+        """The process id of the running step, if one runs."""
+        ex = self._executor
+        proc = getattr(ex, "_proc", None) if ex is not None else None
+        return proc.pid if proc is not None else None
+
+    def start(self, steps: Sequence[Any], cwd: str | os.PathLike[str], env: dict[str, str] | None = None,
+              shell: str = "bash") -> None:
+        import threading
+
+        from tfgpu_wizard.core.plan_run import PlanExecutor
+        from tfgpu_wizard.core.report import last_plan_log
+
         if self.is_running():
             raise RuntimeError("a plan is already running")
         self._steps = list(steps)
-        self._cwd = os.fspath(cwd)
-        self._env = dict(env or {})
-        self._i = -1
-        self._cancelled = False
         self.results = []
+        self.failed_index = None
         self.status = "running"
+        self._executor = PlanExecutor(self._steps, shell, cwd, self._event.emit, self._ask_from_worker, env=env,
+                                      step_timeout_s=self.step_timeout_s, transcript=last_plan_log())
         self.progress.emit(0, len(self._steps))
-        QTimer.singleShot(0, self._next)
+        self._thread = threading.Thread(target=self._executor.run, name="tfgpu-plan-run", daemon=True)
+        self._thread.start()
 
     def cancel(self) -> None:
-        """Stop now: terminate the running step (kill after 3 s); no further step starts."""
-        if not self.is_running():
+        """Stop now: terminate the running step's process group (kill after 3 s); no further step starts."""
+        if not self.is_running() or self._executor is None:
             return
-        self._cancelled = True
-        proc = self._proc
-        if proc is not None and proc.state() != QProcess.ProcessState.NotRunning:
-            proc.terminate()
-            QTimer.singleShot(3000, self._kill)
-        else:
-            QTimer.singleShot(0, lambda: self._finish("cancelled"))
+        self._executor.cancel()
+        self._release("stop")
 
     def shutdown(self, wait_ms: int = 5000) -> None:
-        self._cancelled = True
-        self._timeout.stop()
-        proc = self._proc
-        if proc is not None and proc.state() != QProcess.ProcessState.NotRunning:
-            proc.kill()
-            proc.waitForFinished(wait_ms)
+        if self._executor is not None:
+            self._executor.cancel()
+        self._release("stop")
+        if self._thread is not None:
+            self._thread.join(wait_ms / 1000)
+            self._thread = None
         if self.is_running():
-            self._finish("cancelled")
+            self.status = "cancelled"
 
-    def _kill(self) -> None:
-        proc = self._proc
-        if proc is not None and proc.state() != QProcess.ProcessState.NotRunning:
-            proc.kill()
+    def _release(self, answer: str) -> None:
+        waiting = self._waiting
+        if waiting is not None:
+            self._answer = answer
+            waiting.set()
 
-    # -- steps ------------------------------------------------------------------------------
+    # -- the worker thread's questions and events ------------------------------------------------
+
+    def _ask_from_worker(self, step: Any) -> str:
+        import threading
+
+        done = threading.Event()
+        self._waiting = done
+        self._answer = "stop"
+        self._ask.emit((step, done))
+        done.wait()
+        self._waiting = None
+        return self._answer
+
+    def _on_ask(self, item) -> None:
+        step, done = item
+        if done.is_set():
+            return
+        try:
+            self._answer = self.ask_admin(step)
+        finally:
+            done.set()
+
+    def _on_event(self, ev) -> None:
+        if ev.kind == "step":
+            self.step_started.emit(ev.index, ev.text, ev.command)
+            if ev.command:
+                self.output.emit(f"$ {ev.command}")
+        elif ev.kind == "output":
+            self.output.emit(ev.text)
+        elif ev.kind == "done":
+            self.results.append(ev.result)
+            if ev.result in ("failed", "timeout"):
+                self.failed_index = ev.index
+            self.step_finished.emit(ev.index, ev.result)
+            self.progress.emit(ev.index + 1, ev.total)
+        elif ev.kind == "finished":
+            if self._thread is not None:
+                self._thread.join(5)
+                self._thread = None
+            if self.status == "running":
+                self.status = ev.result
+                self.finished.emit(ev.result)
 
     def _ask_dialog(self, step: Any) -> str:
         box = QMessageBox(QMessageBox.Icon.Warning, _t("Administrator step"),
@@ -152,112 +206,6 @@ class PlanRunner(QObject):
         clicked = box.clickedButton()
         return "run" if clicked is run else "skip" if clicked is skip else "stop"
 
-    def _next(self) -> None:
-        if not self.is_running():
-            return
-        if self._cancelled:
-            self._finish("cancelled")
-            return
-        self._i += 1
-        if self._i >= len(self._steps):
-            self._finish("failed" if "failed" in self.results else "ok")
-            return
-        i, step = self._i, self._steps[self._i]
-        command = step.command("bash")
-        text = step.text()
-        if step.platforms and "linux" not in step.platforms:
-            self._done(i, "skipped", _t("(not for this system: skipped)"))
-            return
-        if not command:
-            self.step_started.emit(i, text, "")
-            self._done(i, "manual", _t("(a step you do by hand; see the script's comment)"))
-            return
-        if step.admin:
-            answer = self.ask_admin(step)
-            if answer == "stop":
-                self.results.append("stopped")
-                self.step_finished.emit(i, "stopped")
-                self._finish("stopped")
-                return
-            if answer != "run":
-                self.step_started.emit(i, text, command)
-                self._done(i, "skipped", _t("(administrator step skipped by you)"))
-                return
-        self.step_started.emit(i, text, command)
-        self.output.emit(f"$ {command}")
-        proc = QProcess(self)
-        env = QProcessEnvironment.systemEnvironment()
-        env.insert("HERE", self._cwd)
-        env.insert("PYTHONUNBUFFERED", "1")
-        for k, v in self._env.items():
-            env.insert(k, v)
-        proc.setProcessEnvironment(env)
-        proc.setWorkingDirectory(self._cwd)
-        proc.setProcessChannelMode(QProcess.ProcessChannelMode.MergedChannels)
-        proc.readyReadStandardOutput.connect(self._read)
-        proc.finished.connect(self._on_finished)
-        proc.errorOccurred.connect(self._on_error)
-        self._proc = proc
-        self._timed_out = False
-        proc.start("bash", ["-c", "set -euo pipefail\n" + command])
-        self._timeout.start(int(self.step_timeout_s * 1000))
-
-    def _read(self) -> None:
-        proc = self._proc
-        if proc is None:
-            return
-        text = bytes(proc.readAllStandardOutput().data()).decode("utf-8", errors="replace")
-        text = text.replace("\r\n", "\n").rstrip("\n")
-        if text:
-            self.output.emit(text)
-
-    def _on_error(self, error: QProcess.ProcessError) -> None:
-        if error == QProcess.ProcessError.FailedToStart and self._proc is not None:
-            self._timeout.stop()
-            self._done(self._i, "failed", _t("Could not start bash: {0}").format(self._proc.errorString()))
-
-    def _on_timeout(self) -> None:
-        if self._proc is not None and self._proc.state() != QProcess.ProcessState.NotRunning:
-            self._timed_out = True
-            self._proc.kill()
-
-    def _on_finished(self, code: int, status: QProcess.ExitStatus) -> None:
-        self._timeout.stop()
-        self._read()
-        if self._cancelled:
-            result = "cancelled"
-        elif self._timed_out:
-            result = "timeout"
-        elif status == QProcess.ExitStatus.NormalExit and code == 0:
-            result = "ok"
-        else:
-            result = "failed"
-        note = "" if result == "ok" else _t("(exit code {0})").format(code) if result == "failed" else ""
-        self._done(self._i, result, note)
-
-    def _done(self, i: int, result: str, note: str = "") -> None:
-        if note:
-            self.output.emit(note)
-        if self._proc is not None:
-            self._proc.deleteLater()
-            self._proc = None
-        self.results.append(result)
-        self.step_finished.emit(i, result)
-        self.progress.emit(i + 1, len(self._steps))
-        if result in ("failed", "timeout"):
-            self._finish("failed")
-        elif result == "cancelled":
-            self._finish("cancelled")
-        else:
-            QTimer.singleShot(0, self._next)
-
-    def _finish(self, status: str) -> None:
-        if self.status != "running":
-            return
-        self._timeout.stop()
-        self.status = status
-        self.finished.emit(status)
-
 
 # ------------------------------------------------------------------------------------------ view
 
@@ -265,8 +213,14 @@ class PlanRunner(QObject):
 class CommandsView(QWidget):
     """The plan for the current choice, one tab per shell."""
 
+    status = Signal(str)  # for the window's status line while a plan runs ("" when done)
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        # confirm_run(summary: core.plan_run.PlanSummary) -> bool, asked before anything is written or run
+        self.confirm_run: Callable[[Any], bool] = self._confirm_dialog
+        self._last_run: tuple[str, int | None] | None = None  # (status, failed step) for re-rendering
+        self._step_blocks: dict[int, int] = {}  # step index -> first log block of that step
         self.choice = None
         self.host = None
         self.plans: dict[str, Any] = {}  # shell -> Plan
@@ -318,7 +272,7 @@ class CommandsView(QWidget):
         self.btn_save = QPushButton()
         self.btn_save.clicked.connect(self._save_dialog)
         self.btn_run = QPushButton()
-        self.btn_run.clicked.connect(self.run_plan)
+        self.btn_run.clicked.connect(lambda: self.run_plan())  # not clicked(bool) as `folder`
         self.btn_cancel = QPushButton()
         self.btn_cancel.clicked.connect(self.runner.cancel)
         self.btn_cancel.setEnabled(False)
@@ -366,6 +320,8 @@ class CommandsView(QWidget):
         self.btn_run.setText("▶ " + _t("Run it for me"))
         self.btn_cancel.setText("■ " + _t("Cancel"))
         self.rebuild()
+        if self._last_run is not None and not self.runner.is_running():
+            self._show_run_result(*self._last_run)
 
     # -- plans ------------------------------------------------------------------------------
 
@@ -557,27 +513,48 @@ class CommandsView(QWidget):
         if plan is None or self.runner.is_running() or not can_run_here(plan.platform, plan.shell):
             return False
         target = Path(folder) if folder else self.default_run_folder(plan)
+        from tfgpu_wizard.core.plan_run import summarize
+
+        if not self.confirm_run(summarize(plan, target)):
+            self.message.setText(verdict_html("info", _t("Nothing was installed.")))
+            return False
         if not self._write(plan, target):
             return False
-        return self.run_steps(plan.steps, target)
+        return self.run_steps(plan.steps, target, shell=plan.shell)
 
-    def run_steps(self, steps: Sequence[Any], folder: str | os.PathLike[str]) -> bool:
+    def _confirm_dialog(self, summary: Any) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, _t("Install now?"),
+                          _t("“Run it for me” will install TensorFlow now:"), parent=self)
+        box.setInformativeText("\n".join(summary.lines()))
+        ok = box.addButton(_t("Install"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_t("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(ok)
+        box.setObjectName("confirm-install")
+        box.exec()
+        return box.clickedButton() is ok
+
+    def run_steps(self, steps: Sequence[Any], folder: str | os.PathLike[str], shell: str = "bash") -> bool:
         """Run ``steps`` (``core.shells.Step``) with ``folder`` as working directory and ``HERE``."""
         if self.runner.is_running():
             return False
         self.run_folder = Path(folder)
+        self._last_run = None
+        self._step_blocks = {}
         self.run_panel.setVisible(True)
         self.run_log.clear()
         self.run_log.appendPlainText(_t("Running in {0}").format(folder))
-        self.runner.start(steps, folder)
+        self.runner.start(steps, folder, shell=shell)
         self._update_buttons()
         self.message.setText(verdict_html("busy", _t("Running the plan… Cancel stops it at once.")))
+        self.status.emit(_t("Installing: running the plan…"))
         return True
 
     def _on_step_started(self, i: int, text: str, command: str) -> None:
         n = len(self.runner._steps)
         self.run_step.setText(verdict_html("busy", _t("Step {0} of {1}: {2}").format(i + 1, n, text)))
+        self.status.emit(_t("Installing: step {0} of {1}").format(i + 1, n))
         self.run_log.appendPlainText("")
+        self._step_blocks[i] = self.run_log.blockCount()
         self.run_log.appendPlainText(f"==> [{i + 1}/{n}] {text}")
 
     def _on_output(self, text: str) -> None:
@@ -589,17 +566,32 @@ class CommandsView(QWidget):
 
     def _on_run_finished(self, status: str) -> None:
         self._update_buttons()
-        words = {
-            "ok": ("ok", _t("All steps finished.")),
-            "failed": ("bad", _t("A step failed; the output above says why. The Diagnose page explains logs.")),
-            "cancelled": ("warn", _t("Cancelled by you.")),
-            "stopped": ("warn", _t("Stopped before an administrator step, as you asked.")),
-        }
-        kind, text = words.get(status, ("info", status))
-        self.run_step.setText(verdict_html(kind, text))
-        self.message.setText(verdict_html(kind, text))
+        self.status.emit("")
+        failed = self.runner.failed_index
+        self._last_run = (status, failed)
+        text = self._show_run_result(status, failed)
         self.run_log.appendPlainText("")
         self.run_log.appendPlainText("== " + text)
+        if failed is not None and failed in self._step_blocks:
+            # The log opens at the failing step's own lines, not at the end of a long pip transcript.
+            block = self.run_log.document().findBlockByNumber(self._step_blocks[failed])
+            cursor = self.run_log.textCursor()
+            cursor.setPosition(block.position())
+            self.run_log.setTextCursor(cursor)
+            self.run_log.verticalScrollBar().setValue(self._step_blocks[failed])
+            self.run_log.ensureCursorVisible()
+
+    def _show_run_result(self, status: str, failed: int | None) -> str:
+        """One message for the end of a run, directly above the log (re-rendered on a language switch)."""
+        from tfgpu_wizard.core.plan_run import failure_message
+
+        steps = self.runner._steps
+        name = steps[failed].text() if failed is not None and 0 <= failed < len(steps) else ""
+        kind = {"ok": "ok", "failed": "bad", "cancelled": "warn", "stopped": "warn"}.get(status, "info")
+        text = failure_message(status, name)
+        self.run_step.setText(verdict_html(kind, text))
+        self.message.setText("")
+        return text
 
     def busy(self) -> bool:
         return self.runner.is_running()

@@ -1,0 +1,88 @@
+"""``tfgpu-wizard benchmark``: the window's Benchmark page for a terminal (and SSH).
+
+Runs the sample once per setting (one GPU FP32, all GPUs FP32, all GPUs mixed precision, growth vs a 4 GB
+limit; on a machine without an NVIDIA GPU: CPU FP32 vs mixed_bfloat16) with the same model and batch, and
+prints images/s, step time and the speed-up against the first row (``core.benchmark``, the page's table).
+``--recordings [RUN ...]`` shows the table from run files instead (the bundled H200 recordings by default):
+nothing runs.
+
+Exit status: 0 every setting ran; 1 a setting failed; 2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+CTX = "verdict"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--python", metavar="PATH", help="the Python (or venv / conda env folder); default: this one")
+    parser.add_argument("--steps", type=int, default=200, help="training steps per setting (default 200)")
+    parser.add_argument("--recordings", nargs="*", metavar="RUN", default=None,
+                        help="show the table from run files (default: the bundled H200 recordings); nothing runs")
+    parser.add_argument("--cpu", action="store_true", help="compare the CPU settings even when there is a GPU")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
+    parser.add_argument("--timeout", type=float, default=900.0, metavar="SECONDS", help="per setting (default 900)")
+
+
+def _gpu_count() -> int:
+    from tfgpu_wizard.core import nvml
+
+    count = nvml.device_count()
+    return count if isinstance(count, int) else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.core import benchmark as bench
+    from tfgpu_wizard.core.i18n import tr
+
+    rows: list[dict] = []
+    rc = 0
+    if args.recordings is not None:
+        rows = bench.recording_rows(args.recordings or None)
+    else:
+        from tfgpu_wizard.commands._target_common import resolve_python
+        from tfgpu_wizard.core.sampleopts import benchmark_configs
+        from tfgpu_wizard.core.target import ConfigError, run_sample
+
+        if args.steps < 1 or args.timeout <= 0:
+            print(tr(CTX, "--steps and --timeout must be positive"), file=sys.stderr)
+            return 2
+        python = resolve_python(args.python)
+        try:
+            configs = benchmark_configs(not args.cpu and _gpu_count() > 0, args.steps)
+        except ConfigError as exc:
+            print(f"tfgpu-wizard benchmark: {exc}", file=sys.stderr)
+            return 2
+        for label, cfg in configs:
+            if not args.json:
+                print(tr(CTX, "Running: {label} ...").format(label=label), file=sys.stderr, flush=True)
+            result = run_sample(cfg, python=python, timeout=args.timeout)
+            summary = result.last("summary")
+            error = result.error_event()
+            status = "ok" if result.ok else ("timeout" if result.timed_out else "failed")
+            message = str(error.get("message") or "") if error is not None else ("" if result.ok
+                                                                                  else result.describe_end())
+            rows.append(bench.result_row(label, summary.data if summary else None, status, message,
+                                         cfg.batch_size))
+            if status != "ok":
+                rc = 1
+    if args.csv:
+        try:
+            bench.write_csv(args.csv, rows)
+        except OSError as exc:
+            print(tr(CTX, "Cannot write {path}: {error}").format(path=args.csv, error=exc.strerror or exc),
+                  file=sys.stderr)
+            return 2
+    if args.json:
+        speeds = bench.speedups(rows)
+        out = [{k: v for k, v in r.items() if k != "key"} | {"speedup": s} for r, s in zip(rows, speeds, strict=True)]
+        print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+    else:
+        for line in bench.table_lines(rows):
+            print(line)
+    return rc

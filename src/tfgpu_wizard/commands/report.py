@@ -1,0 +1,43 @@
+"""``tfgpu-wizard report``: save a zip for asking for help (doctor JSON, the log, the newest run).
+
+The same bundle as the window's Help → "Save a report for help…" (``core.report``).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", metavar="FILE", help="where to write the zip (default: Documents or home)")
+    parser.add_argument("--run", metavar="RUN", help="the run to include (id, recording name or file; default: "
+                        "the newest)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.report import default_report_path, write_report
+    from tfgpu_wizard.core.runs import RunFileError, find_run
+
+    run_path = None
+    if args.run:
+        try:
+            run_path = find_run(args.run)
+        except RunFileError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+    out = args.out or str(default_report_path())
+    try:
+        contents = write_report(out, run=run_path)
+    except OSError as exc:
+        print(tr("cli", "Could not write the report: {0}").format(exc), file=sys.stderr)
+        return 1
+    print(tr("cli", "Report saved: {0}").format(contents.path))
+    for name in contents.names:
+        print("  " + name)
+    for problem in contents.problems:
+        print("  " + tr("cli", "not included: {0}").format(problem))
+    print(tr("cli", "Look inside before you share it: paths and your user name appear in it."))
+    return 0

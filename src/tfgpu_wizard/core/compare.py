@@ -1,0 +1,139 @@
+"""Numbers for comparing runs (growth vs limit vs default, fp32 vs mixed): the Monitor's overlay and
+``tfgpu-wizard runs compare`` both use these, so the window and the terminal never disagree.
+
+API::
+
+    run_stats(record_or_path) -> RunStats   # peak, steady, img/s, first-step time, and what the run was
+    overlay_label(stats) -> str              # "growth · fp32 · JAX · NVIDIA H200" (unique labels: unique_labels)
+    unique_labels(labels) -> list[str]       # repeats get " (2)", " (3)"
+    style_for(mode, precision) -> (colour, dash)   # memory mode -> hue, precision -> dash pattern name
+
+Memory is NVML's "used" of the busiest GPU (MiB); a run with no GPU samples (CPU, no NVML) falls back to the
+framework's own current memory from the sample's progress events, and to host RAM (``rss``) when that is all
+there is. ``steady`` is the median over the second half of the run: what the run settled at, where ``peak``
+is what it reached once.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+MIB = 1024 * 1024
+
+# memory mode -> hue: the lesson of the overlay is that these differ, so they never share a colour
+MODE_COLOURS = {
+    "default": "#d62728",  # red: takes (nearly) all of the GPU at start
+    "growth": "#2ca02c",  # green: grows as needed
+    "limit": "#1f77b4",  # blue: capped
+    "fraction": "#9467bd",
+    "ondemand": "#17becf",
+    "caching": "#ff7f0e",
+}
+OTHER_COLOURS = ("#8c564b", "#e377c2", "#7f7f7f", "#bcbd22")
+# precision -> dash pattern (names of Qt pen styles; the chart maps them)
+PRECISION_DASH = {"fp32": "solid", "mixed_float16": "dash", "mixed_bfloat16": "dot"}
+BACKEND_NAMES = {"tensorflow": "TensorFlow", "jax": "JAX", "torch": "PyTorch", "pytorch": "PyTorch"}
+
+
+@dataclass
+class RunStats:
+    run_id: str
+    path: str
+    mode: str  # memory mode of the sample's config ("" when unknown)
+    precision: str
+    backend: str  # TensorFlow | JAX | PyTorch | ""
+    gpu: str  # name of the GPU the peak was on, "CPU" for runs without GPU samples
+    source: str  # "nvml" (GPU used), "framework" (the allocator's own numbers), "host-ram", "none"
+    peak_mib: float | None
+    peak_t: float | None
+    steady_mib: float | None
+    images_per_s: float | None
+    first_step_s: float | None
+    status: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def style_for(mode: str, precision: str, index: int = 0) -> tuple[str, str]:
+    colour = MODE_COLOURS.get(mode) or OTHER_COLOURS[index % len(OTHER_COLOURS)]
+    return colour, PRECISION_DASH.get(precision, "dashdot")
+
+
+def _progress(events: list[tuple[float, dict[str, Any]]]) -> list[tuple[float, dict[str, Any]]]:
+    return [(t, e) for t, e in events if isinstance(e, dict) and e.get("type") in ("progress", "summary", "done")]
+
+
+def run_stats(record: Any) -> RunStats:
+    """``record``: a core.runs.RunRecord or a path to a run file."""
+    from tfgpu_wizard.core.runs import read_run
+
+    if not hasattr(record, "ticks"):
+        record = read_run(Path(record))
+    cfg = record.config
+    mode = str(cfg.get("memory") or "")
+    precision = str(cfg.get("precision") or "")
+    backend = BACKEND_NAMES.get(str(cfg.get("backend") or "").lower(), str(cfg.get("backend") or ""))
+    names = {d.index: d.name for d in record.devices}
+    # NVML first: the busiest GPU
+    best: tuple[float, float, int] | None = None  # (peak bytes, t, gpu)
+    per_gpu: dict[int, list[tuple[float, float]]] = {}
+    for t, snaps in record.ticks:
+        for s in snaps:
+            if s.mem_used is None:
+                continue
+            per_gpu.setdefault(s.gpu, []).append((t, float(s.mem_used)))
+            if best is None or s.mem_used > best[0]:
+                best = (float(s.mem_used), t, s.gpu)
+    source, series, gpu = "none", [], "CPU"
+    if best is not None and best[0] > 0:
+        source, series, gpu = "nvml", per_gpu[best[2]], names.get(best[2], f"GPU {best[2]}")
+    else:
+        fw: list[tuple[float, float]] = []
+        rss: list[tuple[float, float]] = []
+        for t, e in record.events:
+            if not isinstance(e, dict):
+                continue
+            for m in e.get("memory") or ():
+                if isinstance(m, dict) and isinstance(m.get("current"), (int, float)):
+                    fw.append((t, float(m["current"])))
+                    break
+            if isinstance(e.get("rss"), (int, float)):
+                rss.append((t, float(e["rss"])))
+        if fw:
+            source, series = "framework", fw
+        elif rss:
+            source, series = "host-ram", rss
+    peak_mib = peak_t = steady = None
+    if series:
+        peak_v, peak_t = max(((v, t) for t, v in series), key=lambda p: p[0])
+        peak_mib = peak_v / MIB
+        t_end = series[-1][0]
+        t_mid = series[0][0] + (t_end - series[0][0]) / 2
+        tail = [v for t, v in series if t >= t_mid] or [series[-1][1]]
+        steady = statistics.median(tail) / MIB
+    prog = _progress(record.events)
+    speeds = [float(e["images_per_sec"]) for _, e in prog
+              if isinstance(e.get("images_per_sec"), (int, float)) and not e.get("warmup")]
+    first = next((float(e["first_step_s"]) for _, e in record.events
+                  if isinstance(e, dict) and isinstance(e.get("first_step_s"), (int, float))), None)
+    return RunStats(record.run_id, str(record.path), mode, precision, backend, gpu, source, peak_mib, peak_t,
+                    steady, statistics.median(speeds) if speeds else None, first, record.status)
+
+
+def overlay_label(s: RunStats) -> str:
+    parts = [p for p in (s.mode, s.precision, s.backend, s.gpu) if p]
+    return " · ".join(parts) if parts else s.run_id
+
+
+def unique_labels(labels: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        n = seen.get(label, 0) + 1
+        seen[label] = n
+        out.append(label if n == 1 else f"{label} ({n})")
+    return out
