@@ -147,6 +147,9 @@ def test_every_fixture_is_tested_and_has_its_source():
         if name.startswith("gh_"):
             src = (LOGS / f"{name}.source.txt").read_text(encoding="utf-8")
             assert re.search(r"^source: https://github\.com/\S+/(issues|pull)/\d+$", src, re.M), name
+        elif name.startswith("h200_"):  # recorded on the GPU machine; how and what, beside it
+            src = (LOGS / f"{name}.source.txt").read_text(encoding="utf-8")
+            assert src.startswith("source: recording") and "cause:" in src, name
         else:
             assert name.startswith("local_") and f"{name}.log" in readme
 

@@ -237,3 +237,50 @@ def test_fallback_asks_for_xml_first(tmp_path, no_pynvml):
     report = host.detect_host(environ=_env_with(folder), timeout=10)
     assert report.driver.present
     assert log.read_text().splitlines()[0] == "-q -x"
+
+# -- the XML report (nvidia-smi -q -x), recorded on the H200 ---------------------------------------------
+
+
+def test_xml_recording_matches_nvml():
+    res = parse_smi_xml(recording("h200-nvidia-smi-q-x.xml"))
+    assert res is not None and res.form == "xml" and res.rejected == []
+    nvml = nvml_gpus()[0]
+    assert (res.driver_version, res.cuda_version) == ("580.159.04", "13.0")
+    (g,) = res.gpus
+    # recorded on another H200 than the NVML recording: the same model, memory and slot, its own UUID
+    assert (g.name, g.memory_total_mib, g.pci_bus_id) == (nvml["name"], nvml["memory_total_mib"], nvml["pci_bus_id"])
+    assert g.uuid == "GPU-c56cad9f-1592-d663-a7ac-2c6c324a218a"
+
+
+XML_REPLAY = REPLAY.replace('if args == ["-q"]:', 'if args == ["-q", "-x"]:\n    sys.stdout.write(rec("h200-nvidia-smi-q-x.xml"))\nelif args == ["-q"]:')
+
+
+@posix_only
+def test_fallback_through_the_xml_equals_nvml_answer(tmp_path, no_pynvml):
+    log = tmp_path / "calls.txt"
+    folder = tmp_path / "驱动 bin"
+    _replayer(folder, f"import sys\nopen({str(log)!r}, 'a').write(' '.join(sys.argv[1:]) + '\\n')\n"
+              + XML_REPLAY.format(fix=str(FIX)))
+    report = host.detect_host(environ=_env_with(folder), timeout=10)
+    recorded = HostReport.from_json((FIX / "doctor-h200.json").read_text(encoding="utf-8"))
+    assert report.driver.present and report.driver.source == "nvidia-smi"
+    assert (report.driver.version, report.driver.cuda_version) == (recorded.driver.version, recorded.driver.cuda_version)
+    import dataclasses
+
+    assert [dataclasses.replace(g, uuid="") for g in report.gpus] == [
+        dataclasses.replace(g, uuid="") for g in recorded.gpus]  # another H200: its own UUID
+    assert report.gpus[0].uuid == "GPU-c56cad9f-1592-d663-a7ac-2c6c324a218a"
+    calls = log.read_text().splitlines()
+    assert calls[0] == "-q -x" and "-q" not in calls[1:]  # the text form was not needed
+    assert calls[1].startswith("--query-gpu=")  # only for the compute capability
+
+
+@posix_only
+def test_broken_xml_falls_back_to_the_text_form(tmp_path, no_pynvml):
+    folder = tmp_path / "bin"
+    broken = XML_REPLAY.replace('sys.stdout.write(rec("h200-nvidia-smi-q-x.xml"))',
+                                'sys.stdout.write(rec("h200-nvidia-smi-q-x.xml")[:1500])')
+    _replayer(folder, broken.format(fix=str(FIX)))
+    report = host.detect_host(environ=_env_with(folder), timeout=10)
+    assert report.driver.present and report.driver.version == "580.159.04"
+    assert report.gpus == HostReport.from_json((FIX / "doctor-h200.json").read_text(encoding="utf-8")).gpus

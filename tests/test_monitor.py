@@ -19,7 +19,7 @@ def test_no_driver_message_and_replay_hint() -> None:
     p = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "monitor", "--once"], capture_output=True,
                        text=True, timeout=60)
     assert p.returncode == 1
-    assert "no NVIDIA driver" in p.stderr and "--replay jax_default" in p.stderr
+    assert "no NVIDIA driver" in p.stderr and "--replay sample-tf-resnet20-fp32-default" in p.stderr
 
 
 def test_replay_prints_view_and_logs_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

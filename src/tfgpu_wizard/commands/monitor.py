@@ -110,9 +110,9 @@ def _no_gpu_message(problem: str) -> str:
     recs = bundled_recordings()
     if recs:
         msg += "\n" + tr("monitor", "To see what the monitor shows, replay a recording from a real GPU:")
-        # jax_default is the clearest first look: one jump to ~75 % of the card (TF's default looks the same).
+        # TensorFlow's own default-mode run first: one jump to almost the whole card (bundled_recordings' order).
         names = [r.name.removesuffix(".run.jsonl") for r in recs]
-        first = "jax_default" if "jax_default" in names else names[0]
+        first = names[0]
         msg += "\n  tfgpu-wizard monitor --replay " + first
         msg += "\n" + tr("monitor", "Bundled recordings:") + " " + ", ".join(
             r.name.removesuffix(".run.jsonl") for r in recs)

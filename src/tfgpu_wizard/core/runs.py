@@ -589,10 +589,19 @@ def list_runs(root: Path | None = None) -> list[RunSummary]:
     return out
 
 
+TF_DEMO_PREFIX = "sample-tf-"
+FIRST_DEMO = "sample-tf-resnet20-fp32-default"
+
+
 def bundled_recordings() -> list[Path]:
     """The labelled real recordings shipped with the app (replay them with sampler.ReplaySource)."""
     folder = resources_dir() / "recordings"
-    return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    # TensorFlow's own runs first (what the app is about), the default-mode one at the very top; JAX and
+    # PyTorch recordings follow as comparisons.
+    return sorted(folder.glob(f"*{SUFFIX}"),
+                  key=lambda p: (not p.name.startswith(TF_DEMO_PREFIX), p.name != FIRST_DEMO + SUFFIX, p.name))
 
 
 def find_run(ref: str, root: Path | None = None) -> Path:

@@ -208,6 +208,7 @@ class Watchdog(object):
         self.step = 0
         self.steps = None
         self.xla = None
+        self.memory = None
         self.step_times = []
         self.last = time.monotonic()
         self.warned = False
@@ -253,6 +254,10 @@ class Watchdog(object):
 
     def hint(self):
         if self.phase == "first-step":
+            if self.xla and self.memory == "limit":
+                return ("Under a --memory-limit too small for the model, XLA's first step was seen to spin with the "
+                        "GPU idle instead of reporting out of memory (an H200: ResNet-20, batch 4096, 256 MB). Raise "
+                        "--memory-limit, use a smaller --batch-size, or use --jit off.")
             if self.xla:
                 return ("XLA compiles the model in the first step and cuDNN tries its algorithms; on a GPU that "
                         "normally takes seconds. With cuDNN 9.3 on Hopper GPUs (H100, H200) XLA's autotuner never "
@@ -283,7 +288,10 @@ class Watchdog(object):
                                   "stopping" % self.ppid, parent=self.ppid)
                     os._exit(EXIT_TERMINATED)
                 idle = time.monotonic() - self.last
-                if self.limit_s and idle >= self.limit_s:
+                # Importing TensorFlow may take minutes the first time (cold disk, virus scanner): the limit
+                # never ends a run there before STALL_LIMIT_S (the app's idle timeout covers a dead import).
+                limit = max(self.limit_s, STALL_LIMIT_S) if self.phase == "import" and self.limit_s else self.limit_s
+                if limit and idle >= limit:
                     info = self._report(idle)
                     self.em.error("stalled", "no progress for %.0f s while %s (step %d); the sample stopped "
                                   "itself. %s" % (idle, info["doing"], self.step, info["hint"]), **info)
@@ -1130,6 +1138,7 @@ def run(argv, em):
     check_flags(args)
     if WATCHDOG is not None:
         WATCHDOG.warn_s, WATCHDOG.limit_s, WATCHDOG.steps = args.stall_warn, args.stall_limit, args.steps
+        WATCHDOG.memory = args.memory
         WATCHDOG.enter("import")
     if args.backend != "tensorflow":
         return _run_other_backend(args, em)
