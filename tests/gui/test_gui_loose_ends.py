@@ -243,15 +243,17 @@ def test_benchmark_shows_the_h200_recordings_as_a_labelled_demo(window, qtbot, t
     page = window.show_page("benchmark")
     assert page.source_note.isHidden() and not page.plot_empty.isHidden()
     files = sorted(RECORDINGS.glob("sample-*.run.jsonl"))
-    assert len(files) == 13
-    assert page.show_recordings() == 13 and page.table.rowCount() == 13
+    tf_files = [f for f in files if f.name.startswith("sample-tf-")]  # TensorFlow 2.21's own runs (2026-12-03)
+    n = len(files)
+    assert n - len(tf_files) == 13 and len(tf_files) >= 9
+    assert page.show_recordings() == n and page.table.rowCount() == n
 
     note = plain(page.source_note.text())
     assert not page.source_note.isHidden()
     for words in ("not measured on this computer", "NVIDIA H200", "driver 580.159.04", "2026-12-02", "JAX",
                   "PyTorch"):
         assert words in note, (words, note)
-    cells = [[page.table.item(r, c).text() for c in range(5)] for r in range(13)]
+    cells = [[page.table.item(r, c).text() for c in range(5)] for r in range(n)]
     assert all(row[4].startswith("● recording") for row in cells)
     # The same ratios as the benchmark script (and docs/h200-results.md), shown in the table and the chart.
     ratios = bench_script_ratios()
@@ -264,13 +266,16 @@ def test_benchmark_shows_the_h200_recordings_as_a_labelled_demo(window, qtbot, t
     growth = next(r for r in cells if r[0] == "JAX · resnet20 · fp32 · growth")
     assert "peak 4.6 GiB" in growth[4]
     assert not page.plot.isHidden() and page.plot_empty.isHidden()
-    assert len(page.bars.opts["height"]) == 12  # PyTorch ResNet-20 was recorded in mixed precision only
+    # PyTorch ResNet-20 was recorded in mixed precision only; the TF run under a too-small limit trained no step
+    assert len(page.bars.opts["height"]) == 12 + len(tf_files) - 1
 
     out = tmp_path / "基准 demo.csv"
     page.export_csv(str(out))
     with open(out, encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh))
-    assert len(rows) == 13 and all(r["status"] == "recording" and "recording" in r["source"] for r in rows)
+    assert len(rows) == n and all("recording" in r["source"] for r in rows)
+    assert [r for r in rows if r["status"] != "recording"] == [r for r in rows if "oom" in r["source"]
+                                                               or not r["images_per_sec"]], rows
     assert {r["setting"] for r in rows} == {c[0] for c in cells}
 
     window.set_language("zh_CN")
