@@ -46,11 +46,14 @@ def _replay_all(path: Path | RunRecord, **kw: object) -> tuple[Sampler, list]:
 def test_recordings_are_there_and_labelled() -> None:
     assert {"jax_default", "jax_ondemand", "jax_fraction", "torch_caching", "torch_fraction",
             "torch_train"} <= set(RECORDINGS)
-    for p in RECORDINGS.values():
+    for name, p in RECORDINGS.items():
         assert p.stat().st_size < 2_000_000
         rec = read_run(p)
         assert "(recording" in rec.header["recorded_on"] and "H200" in rec.header["recorded_on"]
-        assert rec.status == "finished" and not rec.problems
+        # the TF run under a too-small limit spun in XLA's first step and was killed: no end line, truthfully
+        killed = name == "sample-tf-resnet20-fp32-oom"
+        assert rec.status == ("incomplete" if killed else "finished"), name
+        assert len(rec.problems) == killed
 
 
 @pytest.mark.parametrize("name", ["jax_default", "jax_ondemand", "torch_caching"])

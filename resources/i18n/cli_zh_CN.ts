@@ -364,6 +364,122 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>Start the tfgpu-wizard desktop app.</source>
         <translation>启动 tfgpu-wizard 桌面应用。</translation>
     </message>
+    <message>
+        <source>also draw the overlay chart into FILE (as the window does)</source>
+        <translation>同时把叠加图画到 FILE（与窗口中的一样）</translation>
+    </message>
+    <message>
+        <source>also write the table as CSV</source>
+        <translation>同时把表格写成 CSV</translation>
+    </message>
+    <message>
+        <source>check that TensorFlow trains on the GPU (probe + a short training run), in plain words</source>
+        <translation>检查 TensorFlow 能否在 GPU 上训练（探测 + 一次短训练），用通俗的话说明结果</translation>
+    </message>
+    <message>
+        <source>compare runs side by side: peak, steady, img/s, first step</source>
+        <translation>并排比较几次运行：峰值、稳定值、张/秒、第一步</translation>
+    </message>
+    <message>
+        <source>compare the CPU settings even when there is a GPU</source>
+        <translation>即使有 GPU，也比较 CPU 设置</translation>
+    </message>
+    <message>
+        <source>download the locked files on a connected machine, install on the target with --no-index</source>
+        <translation>在能联网的机器上下载锁定的文件，再在目标机器上用 --no-index 安装</translation>
+    </message>
+    <message>
+        <source>package index for every pip/uv command (a mirror or a proxy)</source>
+        <translation>所有 pip/uv 命令使用的软件包索引（镜像或代理）</translation>
+    </message>
+    <message>
+        <source>per setting (default 900)</source>
+        <translation>每个设置（默认 900）</translation>
+    </message>
+    <message>
+        <source>pin the install method (uv: the pip recipe installed with uv venv + uv pip install)</source>
+        <translation>固定安装方式（uv：用 uv venv + uv pip install 安装 pip 方案）</translation>
+    </message>
+    <message>
+        <source>print the numbers as JSON</source>
+        <translation>以 JSON 输出这些数字</translation>
+    </message>
+    <message>
+        <source>print the rows as JSON</source>
+        <translation>以 JSON 输出这些行</translation>
+    </message>
+    <message>
+        <source>print the verdict as JSON</source>
+        <translation>以 JSON 输出结论</translation>
+    </message>
+    <message>
+        <source>run ids, recording names or run files</source>
+        <translation>运行 ID、录制数据名称或运行文件</translation>
+    </message>
+    <message>
+        <source>run the plan here after a confirmation (admin steps asked one by one); its files go to --write DIR or the wizard's data folder</source>
+        <translation>确认后在本机执行方案（需要管理员权限的步骤逐一询问）；文件写到 --write DIR 或向导的数据文件夹</translation>
+    </message>
+    <message>
+        <source>run the sample once per setting and compare images/s (or show the H200 recordings)</source>
+        <translation>每个设置运行一次示例并比较张/秒（或显示 H200 的录制数据）</translation>
+    </message>
+    <message>
+        <source>save a zip to attach to a question for help: doctor report, the log, the newest run</source>
+        <translation>保存一个 zip，求助提问时附上：doctor 报告、日志、最新一次运行</translation>
+    </message>
+    <message>
+        <source>show the table from run files (default: the bundled H200 recordings); nothing runs</source>
+        <translation>用运行文件显示表格（默认：附带的 H200 录制数据）；不运行任何东西</translation>
+    </message>
+    <message>
+        <source>skip detecting the machine (driver, GPUs)</source>
+        <translation>跳过检测本机（驱动、GPU）</translation>
+    </message>
+    <message>
+        <source>stop the run when it prints nothing for this long (a hung import; default 300)</source>
+        <translation>运行在这么长时间内没有任何输出时停止它（导入卡住；默认 300）</translation>
+    </message>
+    <message>
+        <source>stop the sample when it prints nothing for this long (a hung import; default 300)</source>
+        <translation>示例在这么长时间内没有任何输出时停止它（导入卡住；默认 300）</translation>
+    </message>
+    <message>
+        <source>stop the training after this long (default 900)</source>
+        <translation>训练超过这么长时间后停止（默认 900）</translation>
+    </message>
+    <message>
+        <source>the Python (or venv / conda env folder); default: this one</source>
+        <translation>Python（或 venv / conda 环境文件夹）；默认：当前这个</translation>
+    </message>
+    <message>
+        <source>the TensorFlow version that wrote the log, e.g. 2.21 (default: read from the log when printed)</source>
+        <translation>写出这份日志的 TensorFlow 版本，例如 2.21（默认：日志里有就从日志读取）</translation>
+    </message>
+    <message>
+        <source>the run to include (id, recording name or file; default: the newest)</source>
+        <translation>要包含的运行（ID、录制数据名称或文件；默认：最新的）</translation>
+    </message>
+    <message>
+        <source>train with Keras 2 (tf-keras)</source>
+        <translation>用 Keras 2（tf-keras）训练</translation>
+    </message>
+    <message>
+        <source>training steps (default 300)</source>
+        <translation>训练步数（默认 300）</translation>
+    </message>
+    <message>
+        <source>training steps per setting (default 200)</source>
+        <translation>每个设置的训练步数（默认 200）</translation>
+    </message>
+    <message>
+        <source>where to write the zip (default: Documents or home)</source>
+        <translation>zip 写到哪里（默认：文档文件夹或主目录）</translation>
+    </message>
+    <message>
+        <source>with --run: skip the first confirmation</source>
+        <translation>与 --run 一起用：跳过第一次确认</translation>
+    </message>
 </context>
 <context>
     <name>argparse</name>

@@ -372,7 +372,8 @@ class PlanExecutor:
                 timers, self._timers = [timer, *self._timers], []
             for t in timers:  # no thread outlives the step
                 t.cancel()
-                if t is not threading.current_thread():
+                # _stop() registers its timer before starting it: one not started yet never runs once cancelled
+                if t is not threading.current_thread() and t.ident is not None:
                     t.join()
             if proc.stdout is not None:
                 proc.stdout.close()
