@@ -82,9 +82,6 @@ def test_failure_is_said_once_and_the_log_opens_at_the_failing_step(window, qtbo
 
 
 @posix_only
-@pytest.mark.allow_leaks
-@pytest.mark.xfail(strict=False, reason="open: passes alone, but after test_failure_is_said_once... in the same "
-                   "session Cancel's `finished` never arrives (the runner stays 'running'); seen at the merge")
 def test_status_line_says_installing_while_a_plan_runs_on_another_page(window, qtbot, tmp_path):
     page = window.show_page("setup")
     view = page.commands
