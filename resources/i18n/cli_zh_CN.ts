@@ -13,6 +13,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>tfgpu-wizard {command}: not available in this build</source>
         <translation>tfgpu-wizard {command}：此版本中不可用</translation>
     </message>
+    <message>
+        <source>tfgpu-wizard: the output could not be written: {error}</source>
+        <translation>tfgpu-wizard：输出无法写出：{error}</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>

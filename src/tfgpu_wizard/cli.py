@@ -336,6 +336,26 @@ def run_parsed(args: argparse.Namespace) -> int:
         return getattr(exc, "exit_code", 130)  # 143 after SIGTERM, 129 after SIGHUP (core.lifecycle.Stopped)
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        if exc.filename is not None:  # a file the command named: the command's own message belongs there
+            raise
+        # the output itself could not be written (stdout on a full disk, a closed terminal): say so, no traceback
+        _quiet_stdout()
+        from tfgpu_wizard.core.i18n import tr
+
+        print(tr("cli", "tfgpu-wizard: the output could not be written: {error}").format(
+            error=exc.strerror or exc), file=sys.stderr)
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """After a failed write to stdout, point it at devnull so that the interpreter's exit flush stays quiet."""
+    import os
+
+    try:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives until exit
+    except OSError:
+        pass
 
 
 def main(argv: Sequence[str] | None = None,
