@@ -6,7 +6,7 @@
 ``--host recording`` (default) shows the doctor report recorded on an H200
 (resources/recordings/doctor-h200.json) as the detected machine, so the Setup steps look as they do on
 a GPU machine; ``--host detect`` runs the real detection of this machine. The Setup page is rendered
-once per wizard step (setup-1-machine ... setup-4-verify). monitor-overlay shows the JAX default, limit and
+once per wizard step (setup-1-machine ... setup-4-verify). monitor-overlay shows TensorFlow 2.21's default, limit and
 growth recordings overlaid (each memory mode its own colour). The Benchmark page is rendered empty and with the H200 recordings
 (benchmark-demo). The monitor page shows a bundled recording
 (resources/recordings/*.run.jsonl) replayed through the core sampler.
@@ -22,9 +22,9 @@ from pathlib import Path
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 SIZE = (1366, 768 - 40)  # the window on a 1366x768 screen, minus a task bar
-MONITOR_RECORDING = "torch_train.run.jsonl"
-OVERLAY_RECORDINGS = ("sample-jax-cnn-fp32-default.run.jsonl", "sample-jax-cnn-fp32-limit.run.jsonl",
-                      "sample-jax-cnn-fp32-growth.run.jsonl")
+MONITOR_RECORDING = "sample-tf-resnet20-fp32-growth.run.jsonl"
+OVERLAY_RECORDINGS = ("sample-tf-resnet20-fp32-default.run.jsonl", "sample-tf-resnet20-fp32-limit.run.jsonl",
+                      "sample-tf-resnet20-fp32-growth.run.jsonl")
 
 
 def main(argv: list[str]) -> int:
