@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from _procs import alive
 
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
 from tfgpu_wizard.core.runs import read_run
@@ -53,14 +54,6 @@ def fake_python(folder: Path, body: str) -> Path:
     exe.write_text("#!/bin/sh\n" + body + "\n", encoding="utf-8")
     exe.chmod(0o755)
     return exe
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 # -- a broken matrix ---------------------------------------------------------------------------
@@ -206,10 +199,10 @@ def test_closing_the_window_stops_the_running_sample(qtbot, tmp_path):
     assert page.start_sample(python=str(slow))
     qtbot.waitUntil(lambda: pid_file.exists() and pid_file.read_text().strip() != "", timeout=10_000)
     pid = int(pid_file.read_text())
-    assert _alive(pid) and window_status_busy(win)
+    assert alive(pid) and window_status_busy(win)
     t0 = time.monotonic()
     win.close()
-    assert not _alive(pid), "the sample outlived the window"
+    assert not alive(pid), "the sample outlived the window"
     assert time.monotonic() - t0 < 10
     # the run was recorded from its start and its file says how it ended
     assert page.last_run_path is not None and page.last_run_path.is_file()
@@ -257,13 +250,13 @@ def test_sigterm_to_the_app_stops_its_child(tmp_path):
             assert time.monotonic() < deadline, "the sample did not start"
             time.sleep(0.1)
         child = int(pid_file.read_text())
-        assert _alive(child)
+        assert alive(child)
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
         gone = time.monotonic() + 5
-        while _alive(child) and time.monotonic() < gone:
+        while alive(child) and time.monotonic() < gone:
             time.sleep(0.05)
-        assert not _alive(child), "SIGTERM left the sample running as an orphan"
+        assert not alive(child), "SIGTERM left the sample running as an orphan"
     finally:
         if proc.poll() is None:
             proc.kill()

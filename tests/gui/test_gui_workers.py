@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from _procs import alive
 
 from tfgpu_wizard.gui.workers import TargetProcess
 
@@ -37,18 +38,10 @@ def _wrapper(folder: Path) -> Path:
     return path
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def _gone_within(pid: int, seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if not _alive(pid):
+        if not alive(pid):
             return True
         time.sleep(0.05)
     return False
