@@ -89,6 +89,25 @@ def test_doctor_report_fits_the_terminal(lang: str, monkeypatch: pytest.MonkeyPa
     assert "unset it or set" in text.replace("\n", " ").replace("  ", " ") or lang == "zh_CN"
 
 
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_doctor_section_title_with_a_long_path_fits(lang: str) -> None:
+    """Before: section titles were not wrapped, so "TensorFlow in <target python>" overflowed when the target
+    lives in a deep folder (CI's clone path made a 54-column line on a 50-column terminal)."""
+    from tfgpu_wizard.core import i18n
+
+    report = _long_note_report()
+    assert report.tensorflow is not None
+    report.tensorflow.python = "/home/学生 用户/projects/very long folder name/envs/tf-gpu/bin/python3.11"
+    i18n.set_language(lang)
+    try:
+        text = doctor.render_text(report, width=50)
+    finally:
+        i18n.set_language("en")
+    long = [ln for ln in text.splitlines() if display_width(ln) > 50]
+    assert not long, long
+    assert "very long folder" in " ".join(text.split())
+
+
 def test_doctor_cli_follows_columns() -> None:
     env = dict(os.environ, COLUMNS="50", PYTHONIOENCODING="utf-8")
     out = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "--lang", "zh_CN", "doctor"], capture_output=True,

@@ -167,12 +167,13 @@ def render_text(report, marks: dict[str, str] | None = None, width: int | None =
     notes = sorted_notes(r.notes)
     attention = [n for n in notes if n.severity in ("error", "warning")]
     if attention:
-        out.append(tr(CTX, "Needs attention"))
+        out.extend(wrap(tr(CTX, "Needs attention"), width, "", indent))
         for n in attention:
             out.extend(_note_lines(status(n.severity), note_text(n), note_detail(n), indent, width))
         out.append("")
     for title, rows in sections:
-        out.append(title)
+        # A title can carry a path (the target's interpreter): wrapped like every other line.
+        out.extend(wrap(title, width, "", indent) or [title])
         for kind, label, value in rows:
             head = f"{indent}{status(kind)} {_pad(label, label_w)}"
             out.extend(wrap(value, width, head, " " * display_width(head)) or [head.rstrip()])
