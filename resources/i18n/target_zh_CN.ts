@@ -373,6 +373,14 @@
         <source>first step {secs:.1f} s (compilation)</source>
         <translation>第一步 {secs:.1f} 秒（编译）</translation>
     </message>
+    <message>
+        <source>An NVIDIA driver is installed and this TensorFlow is a CUDA build, but TensorFlow registered no GPU: this run trains on the CPU. Usually a GPU library did not load; `tfgpu-wizard verify` names it and says how to fix it.</source>
+        <translation>已安装 NVIDIA 驱动，这个 TensorFlow 也是 CUDA 版本，但 TensorFlow 没有注册任何 GPU：本次运行在 CPU 上训练。通常是某个 GPU 库没有加载成功；`tfgpu-wizard verify` 会指出是哪个库以及如何修复。</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES hides every GPU from TensorFlow: this run trains on the CPU. Unset it (or set it to 0) to use the GPU.</source>
+        <translation>CUDA_VISIBLE_DEVICES 让 TensorFlow 看不到任何 GPU：本次运行在 CPU 上训练。取消这个变量（或把它设为 0）即可使用 GPU。</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

@@ -70,6 +70,14 @@ TF_SCENARIOS: list[tuple[str, tuple[str, str, int, int, int, str, str]]] = [
     ("tf-cnn-mixed_bfloat16-limit", ("tensorflow", "cnn", 1024, 1000, 100, "mixed_bfloat16", "limit")),
 ]
 TF_OOM_LIMIT_MB = 256
+# Questions rather than demos: does the too-small limit end in an out-of-memory error once XLA is off (with XLA on
+# the first step spins at 0 % GPU and never ends); and the big model at a realistic batch.
+TF_SCENARIOS += [
+    ("tf-resnet20-fp32-oom-jitoff", ("tensorflow", "resnet20", 4096, 50, 5, "fp32", "oom")),
+    ("tf-resnet50-fp32-growth", ("tensorflow", "resnet50", 256, 120, 10, "fp32", "growth")),
+    ("tf-resnet50-mixed_float16-growth", ("tensorflow", "resnet50", 256, 120, 10, "mixed_float16", "growth")),
+]
+EXTRA_ARGS = {"tf-resnet20-fp32-oom-jitoff": ["--jit", "off"]}
 
 
 def smi(query: str) -> str:
@@ -109,7 +117,8 @@ def main() -> int:
         limit_mb = TF_OOM_LIMIT_MB if oom else (TF_LIMIT_MB if a.set == "tf" else LIMIT_MB)
         what = "TensorFlow sample" if backend == "tensorflow" else f"Keras 3 sample on {backend}"
         mode = f"memory limit {limit_mb} MB" if memory == "limit" else f"memory {memory}"
-        label = (f"recording: {what}, {model}, batch {batch}, {precision}, {mode}"
+        jit = " ".join(EXTRA_ARGS.get(scen, [])).replace("--jit ", ", XLA ")
+        label = (f"recording: {what}, {model}, batch {batch}, {precision}, {mode}{jit}"
                  f"{' (too small: out of memory)' if oom else ''} -- {name}, driver {driver}, {today}")
         cmd = [sys.executable, "-m", "tfgpu_wizard", "record", "--python", a.python, "--backend", backend,
                "--model", model, "--batch-size", str(batch), "--steps", str(steps), "--log-every", str(log_every),
@@ -117,6 +126,7 @@ def main() -> int:
                "--timeout", str(int(min(150, left - 10))), "--label", label]
         if memory == "limit":
             cmd += ["--memory-limit", str(limit_mb)]
+        cmd += EXTRA_ARGS.get(scen, [])
         env = dict(os.environ, TFGPU_WIZARD_DATA=str(data / scen), NCCL_NVLS_ENABLE="0")
         t0 = time.monotonic()
         try:

@@ -331,6 +331,39 @@ def _decode_cudnn_version(number):
     return (number // 1000, (number % 1000) // 100, number % 100)
 
 
+def nvidia_driver_present():
+    """Whether an NVIDIA driver is installed here: its CUDA driver library (libcuda / nvcuda.dll) loads.
+
+    stdlib only (the sample has no NVML); WSL2's libcuda in /usr/lib/wsl/lib is found the same way.
+    """
+    import ctypes
+
+    names = ("nvcuda.dll",) if sys.platform == "win32" else ("libcuda.so.1", "libcuda.so")
+    for name in names:
+        try:
+            ctypes.CDLL(name)
+            return True
+        except OSError:
+            continue
+    return False
+
+
+def gpu_not_used(kind, physical_gpus, built_with_cuda, driver_present, visible=None):
+    """Why this run trains on the CPU although it did not ask to (a warning code and message), or None.
+
+    The case a beginner never notices: a CUDA build of TensorFlow and a working driver, yet no GPU registered
+    (on the H200 with TF 2.21's pip wheels and no library path: libcusolver.so.11 was not found, and the run
+    went on silently on the CPU)."""
+    if kind == "cpu" or physical_gpus or not built_with_cuda or not driver_present:
+        return None
+    if visible is not None and visible.strip() in ("", "-1"):
+        return ("gpu-hidden", "CUDA_VISIBLE_DEVICES=%r hides every GPU from TensorFlow: this run trains on the "
+                              "CPU. Unset it (or set it to 0) to use the GPU." % visible)
+    return ("gpu-not-used", "An NVIDIA driver is installed and this TensorFlow is a CUDA build, but TensorFlow "
+                            "registered no GPU: this run trains on the CPU. Usually a GPU library did not load; "
+                            "`tfgpu-wizard verify` names it and says how to fix it.")
+
+
 def cudnn_runtime():
     """The cuDNN that this process has loaded, as {"version": "9.28.0", "source": ...}; None when unknown.
 
@@ -1168,6 +1201,15 @@ def run(argv, em):
     _watch("devices")
     dev = configure_devices(tf, args, em)
     cudnn = cudnn_runtime() if dev["gpus"] else None
+    try:
+        built = bool(tf.test.is_built_with_cuda())
+    except Exception:
+        built = False
+    why_cpu = gpu_not_used(args.devices[0], dev["physical_gpus"], built,
+                           built and not dev["physical_gpus"] and nvidia_driver_present(),
+                           os.environ.get("CUDA_VISIBLE_DEVICES"))
+    if why_cpu is not None:
+        em.warning(why_cpu[0], why_cpu[1])
     if args.jit == "auto" and xla_hang_risk(dev["gpus"], cudnn):
         args.jit = "off"
         em.warning("xla-off-cudnn",
