@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import stat
 import sys
 import time
@@ -94,7 +95,11 @@ def _replayer(folder: Path, body: str) -> Path:
     """An executable named nvidia-smi that replays recordings (or misbehaves), run as a real subprocess."""
     folder.mkdir(parents=True, exist_ok=True)
     exe = folder / "nvidia-smi"
-    exe.write_text(f"#!{sys.executable}\n{body}", encoding="utf-8")
+    # Not `#!{sys.executable}`: a shebang cannot hold a path with spaces (a clone under "My Projects").
+    script = folder / "nvidia-smi.py"
+    script.write_text(body, encoding="utf-8")
+    exe.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} {shlex.quote(str(script))} \"$@\"\n",
+                   encoding="utf-8")
     exe.chmod(exe.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     return exe
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -122,14 +123,16 @@ def test_crashing_target_interpreter_is_reported(window, qtbot, tmp_path):
     folder = tmp_path / "损坏的 python"
     folder.mkdir()
     fake = folder / "python"
-    fake.write_text(
-        f"#!{sys.executable}\n"
+    body = folder / "crash.py"
+    body.write_text(
         "import sys\n"
         "print('Traceback (most recent call last):', file=sys.stderr)\n"
         "print('ImportError: libcudart.so.12: cannot open shared object file', file=sys.stderr)\n"
         "sys.exit(3)\n",
         encoding="utf-8",
     )
+    # A shell wrapper, not `#!{sys.executable}`: a shebang cannot hold a path with spaces.
+    fake.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} {shlex.quote(str(body))}\n", encoding="utf-8")
     fake.chmod(0o755)
     page = window.show_page("monitor")
     with qtbot.waitSignal(page.proc.finished, timeout=20_000) as blocker:

@@ -49,6 +49,21 @@ def plain(html_text: str) -> str:
 
 
 @posix_only
+
+def _type(qtbot, edit, text: str) -> None:
+    """Type as a user does: keys for ASCII; other characters (a path under 学生 or 深 路径) arrive the way an
+    input method delivers them, as a committed string (QTest.keyClicks aborts Qt on characters with no key)."""
+    if text.isascii():
+        qtbot.keyClicks(edit, text)
+        return
+    from PySide6.QtGui import QInputMethodEvent
+    from PySide6.QtWidgets import QApplication
+
+    edit.setFocus()
+    event = QInputMethodEvent("", [])
+    event.setCommitString(text)
+    QApplication.sendEvent(edit, event)
+
 def test_verify_takes_the_new_environments_python_from_the_plan(window, qtbot, tmp_path):
     page = window.show_page("setup")
     page.set_host(recorded_h200())
@@ -79,7 +94,7 @@ def test_verify_takes_the_new_environments_python_from_the_plan(window, qtbot, t
     page = window.show_page("setup")
     page.show_step(3)
     page.python_edit.clear()
-    qtbot.keyClicks(page.python_edit, sys.executable)
+    _type(qtbot, page.python_edit, sys.executable)
     assert window.state.target_python == sys.executable and page.python_hint.isHidden()
     page.show_step(2)
     page.show_step(3)
