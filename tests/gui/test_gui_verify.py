@@ -6,6 +6,7 @@ for the same interpreter: two independent paths to the same probe, compared."""
 from __future__ import annotations
 
 import importlib.util
+import shlex
 import sys
 
 import pytest
@@ -50,7 +51,8 @@ def test_verify_with_a_python_without_tensorflow(window, qtbot, tmp_path):
     folder = tmp_path / "没有 tf"
     folder.mkdir()
     fake = folder / "python"
-    fake.write_text(f"#!/bin/sh\nexec {sys.executable} -I -S \"$@\"\n", encoding="utf-8")  # no site-packages
+    # no site-packages; quoted: the clone may live under a folder with spaces
+    fake.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -I -S \"$@\"\n", encoding="utf-8")
     fake.chmod(0o755)
     page = window.show_page("setup")
     page.show_step(3)
