@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core.diagnose import decode_log, diagnose, format_findings, tf_version_from_log
-from tfgpu_wizard.core.textdecode import decode_bytes, detect_encoding
+from tfgpu_wizard.core.diagnose.engine import decode_log, diagnose, format_findings, tf_version_from_log
+from tfgpu_wizard.core.diagnose.textdecode import decode_bytes, detect_encoding
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = Path(__file__).parent / "fixtures" / "logs"

@@ -23,7 +23,7 @@ from importlib import metadata
 import pytest
 
 from tfgpu_wizard.cli import main
-from tfgpu_wizard.core.target import (
+from tfgpu_wizard.core.target.runner import (
     SAMPLE_SCRIPT,
     SampleConfig,
     TargetRun,

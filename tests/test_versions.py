@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tfgpu_wizard.core.host import _vtuple
+from tfgpu_wizard.core.setup.host import _vtuple
 from tfgpu_wizard.core.versions import release
 
 
@@ -18,7 +18,7 @@ def test_release(text, expected):
 
 
 def test_host_and_diagnose_read_versions_the_same_way():
-    from tfgpu_wizard.core.diagnose import _version_tuple
+    from tfgpu_wizard.core.diagnose.engine import _version_tuple
 
     assert _vtuple("2.22.0rc0") == (2, 22, 0) and _vtuple(None) == ()
     assert _version_tuple("2.10.1") == (2, 10) and _version_tuple("nope") is None

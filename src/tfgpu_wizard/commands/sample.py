@@ -16,9 +16,9 @@ CTX = "target"
 
 
 def add_sample_flags(parser: argparse.ArgumentParser) -> None:
-    """The sample's own flags (also used by ``cluster``). The choices are core.target's own lists; the
+    """The sample's own flags (also used by ``cluster``). The choices are core.target.runner's own lists; the
     other values are checked by SampleConfig."""
-    from tfgpu_wizard.core.target import (
+    from tfgpu_wizard.core.target.runner import (
         BACKENDS,
         DATASETS,
         JIT_MODES,
@@ -61,7 +61,7 @@ def add_sample_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
-    from tfgpu_wizard.core.target import SampleConfig
+    from tfgpu_wizard.core.target.runner import SampleConfig
 
     return SampleConfig(
         model=args.model, dataset=args.dataset, real_data=args.real_data, allow_download=args.allow_download,
@@ -105,7 +105,7 @@ def format_event(ev) -> str | None:
         line = tr(CTX, "TensorFlow {tf}, Keras {keras}, Python {py} (pid {pid})").format(
             tf=v.get("tensorflow"), keras=v.get("keras"), py=v.get("python"), pid=d.get("pid"))
         if v.get("keras_major") == 2:
-            from tfgpu_wizard.core.target import keras_label
+            from tfgpu_wizard.core.target.runner import keras_label
 
             label = keras_label({"source": v.get("keras_source")})
             if label:
@@ -159,7 +159,7 @@ def format_event(ev) -> str | None:
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands._target_common import format_findings, resolve_python, stderr_findings
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.target import ConfigError, run_sample
+    from tfgpu_wizard.core.target.runner import ConfigError, run_sample
 
     config = config_from_args(args, multi_worker=args.multi_worker)
     try:
@@ -176,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
     def show(ev) -> None:
         try:
             _show(ev)
-        except BrokenPipeError:  # `sample --json | head -1`: the run stops (core.target), the exit is quiet
+        except BrokenPipeError:  # `sample --json | head -1`: the run stops (core.target.runner), the exit is quiet
             from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
 
             quiet_broken_pipe()

@@ -2,9 +2,9 @@
 
 API (stable; the CLI ``plan`` and the GUI Setup page format these objects)::
 
-    from tfgpu_wizard.core.matrix import load_matrix
-    from tfgpu_wizard.core.recommend import recommend
-    rec = recommend(load_matrix(), host_report,            # core.host_model.HostReport
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.recommend import recommend
+    rec = recommend(load_matrix(), host_report,            # core.setup.host_model.HostReport
                     tf="2.13", method="conda",             # optional pins (TF line or exact version; pip|conda|docker)
                     allow_prerelease=False)
     rec.platform            # "linux" | "wsl2" | "windows" | "macos" (rows evaluated)
@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from packaging.requirements import Requirement
 from packaging.version import InvalidVersion, Version
 
-from tfgpu_wizard.core.host_model import GpuInfo, HostReport
 from tfgpu_wizard.core.i18n import N_, tr
-from tfgpu_wizard.core.matrix import Matrix, MethodName, Recipe, Row, cc_tuple, driver_tuple, tr_data
+from tfgpu_wizard.core.setup.host_model import GpuInfo, HostReport
+from tfgpu_wizard.core.setup.matrix import Matrix, MethodName, Recipe, Row, cc_tuple, driver_tuple, tr_data
 
 __all__ = [
     "MESSAGES", "Candidate", "MethodOption", "PinCost", "Reason", "Recommendation", "WindowsChoice",
@@ -498,7 +498,7 @@ def _method_options(row: Row, ctx: _Ctx, only: str | None) -> list[MethodOption]
         methods = {m: row.recipe(m) for m in row.methods}
     else:
         # CPU only: plain tensorflow with pip; a conda env (for its Python) where the row has a conda recipe
-        # (core.plan.build_plan(cpu=True) swaps in the CPU packages)
+        # (core.setup.plan.build_plan(cpu=True) swaps in the CPU packages)
         methods = {"pip": _cpu_recipe(row, ctx.matrix)}
         if "conda" in row.methods and row.platform != "macos":
             methods["conda"] = row.recipe("conda")

@@ -6,11 +6,11 @@ user pasted.
 
 Public API (stable)::
 
-    from tfgpu_wizard.core.diagnose import diagnose, Finding, format_findings
+    from tfgpu_wizard.core.diagnose.engine import diagnose, Finding, format_findings
 
     findings = diagnose(text, platform=None, context=None, lang=None)
     for f in findings:            # already ranked: root causes first, harmless noise last
-        f.rule_id                 # stable id, e.g. "missing-library" (see core/diagnose_rules.py)
+        f.rule_id                 # stable id, e.g. "missing-library" (see core/diagnose/rules.py)
         f.severity                # "error" | "warning" | "harmless"
         f.title, f.explanation    # translated (lang, else the current language of core.i18n)
         f.fix                     # for this platform ("linux" | "windows" | "wsl2")
@@ -51,7 +51,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tfgpu_wizard.core.diagnose_rules import (
+from tfgpu_wizard.core.diagnose.rules import (
     ALL_RULES,
     GPU_MEMORY_TAKEN,
     ONLY_HARMLESS,
@@ -60,8 +60,8 @@ from tfgpu_wizard.core.diagnose_rules import (
     RULES,
     Rule,
 )
+from tfgpu_wizard.core.diagnose.textdecode import decode_bytes
 from tfgpu_wizard.core.i18n import tr
-from tfgpu_wizard.core.textdecode import decode_bytes
 
 __all__ = [
     "Evidence",
@@ -127,7 +127,7 @@ class Finding:
 def decode_log(data: bytes) -> str:
     """Bytes of a log file -> text, never raising: byte-order marks, UTF-16 without a BOM, UTF-8,
     then GB18030/GBK (a Chinese Windows console's ``>``), then the locale's encoding
-    (``core.textdecode``)."""
+    (``core.diagnose.textdecode``)."""
     return decode_bytes(data)
 
 

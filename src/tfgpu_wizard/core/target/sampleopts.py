@@ -1,9 +1,9 @@
 """The sample's options as the window offers them: one home for the rules every page and command shares.
 
-The window's pages (Monitor, Sanity, Benchmark) and the CLI all end in one ``core.target.SampleConfig``
-and run ``core.target.sample_argv(cfg)``; this module holds what used to be copied into each page:
+The window's pages (Monitor, Sanity, Benchmark) and the CLI all end in one ``core.target.runner.SampleConfig``
+and run ``core.target.runner.sample_argv(cfg)``; this module holds what used to be copied into each page:
 
-* ``MEMORY_MODES`` (the one list, from ``core.target``) and ``DEFAULT_MEMORY`` (the CLI's default);
+* ``MEMORY_MODES`` (the one list, from ``core.target.runner``) and ``DEFAULT_MEMORY`` (the CLI's default);
 * ``parse_limit`` (the one limit parser: MB, a fraction or a percentage);
 * ``apply_cpu_rule`` (the one CPU rule: the memory modes are GPU settings, so a CPU run trains with
   ``default`` and no limit, and the run's record says so);
@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tfgpu_wizard.core.target import MEMORY_MODES, PRECISIONS, SampleConfig, _parse_limit
+from tfgpu_wizard.core.target.runner import MEMORY_MODES, PRECISIONS, SampleConfig, _parse_limit
 
 __all__ = [
     "BACKEND_MODE_TEXT", "DEFAULT_MEMORY", "MEMORY_MODES", "MODE_TEXT", "PRECISIONS", "apply_cpu_rule",
@@ -112,7 +112,7 @@ def config_from_controls(*, memory: str = DEFAULT_MEMORY, limit_mb: int | None =
     """The window's controls -> a validated ``SampleConfig`` (CPU rule applied, ``--gpu-total-mb`` filled).
 
     ``limit_mb`` is read only in the limit mode; Keras 2 only with the TensorFlow backend (the window greys
-    the box out otherwise). Raises ``core.target.ConfigError`` for a combination the sample would refuse.
+    the box out otherwise). Raises ``core.target.runner.ConfigError`` for a combination the sample would refuse.
     """
     cfg = SampleConfig(
         model=model, batch_size=int(batch_size), steps=int(steps),

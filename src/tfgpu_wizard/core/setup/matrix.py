@@ -2,7 +2,7 @@
 
 API (stable; the GUI, ``plan`` and ``recommend`` build on it)::
 
-    from tfgpu_wizard.core.matrix import load_matrix, MatrixError
+    from tfgpu_wizard.core.setup.matrix import load_matrix, MatrixError
     m = load_matrix()                    # default: core.paths.matrix_path(); load_matrix(path) for another file
     m.rows                               # tuple[Row, ...], every (TF line, platform) pair, newest first
     m.row("2.13", "linux")               # Row or KeyError
@@ -248,7 +248,7 @@ class EnvOp:
 
 @dataclass(frozen=True)
 class Recipe:
-    """The install recipe of an era, as data (core/plan.py renders it per shell).
+    """The install recipe of an era, as data (core/setup/plan.py renders it per shell).
 
     From ``Row.recipe(method)`` the row placeholders ({pip_requirement}, {numpy_pin}, {cuda}, {cudnn},
     {docker_tag}) are filled; shell tokens such as ``{CONDA_PREFIX}`` / ``{CUDNN_PATH}`` stay for the plan.

@@ -5,7 +5,7 @@ at real or accelerated speed): that is how the GUI and the tests see GPU data on
 
 API (stable)::
 
-    from tfgpu_wizard.core.sampler import Sampler, NvmlSource, ReplaySource
+    from tfgpu_wizard.core.monitor.sampler import Sampler, NvmlSource, ReplaySource
 
     s = Sampler(source=None,            # default NvmlSource() (all GPUs)
                 interval=0.1,           # seconds between ticks: 0.01 (100 Hz) .. 60; live sources only
@@ -42,12 +42,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tfgpu_wizard.core import nvml
 from tfgpu_wizard.core.i18n import tr
-from tfgpu_wizard.core.nvml import DeviceInfo, DeviceReading, NotAvailable, ProcessMemory
+from tfgpu_wizard.core.monitor import nvml
+from tfgpu_wizard.core.monitor.nvml import DeviceInfo, DeviceReading, NotAvailable, ProcessMemory
 
 if TYPE_CHECKING:
-    from tfgpu_wizard.core.runs import RunRecord
+    from tfgpu_wizard.core.monitor.runs import RunRecord
 
 MIB = 1024 * 1024
 MIN_INTERVAL = 0.01  # 100 Hz
@@ -294,7 +294,7 @@ class ReplaySource(Source):
         self._base: float | None = None
 
     def open(self) -> list[DeviceInfo]:
-        from tfgpu_wizard.core.runs import RunFileError, RunRecord, read_run
+        from tfgpu_wizard.core.monitor.runs import RunFileError, RunRecord, read_run
 
         if isinstance(self.run, RunRecord):
             record = self.run
