@@ -40,15 +40,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.monitor.nvml import DeviceInfo
-from tfgpu_wizard.core.monitor.sampler import MIB, GpuSnapshot, Tick
+from tfgpu_wizard.core.monitor.snapshot import MIB, GpuSnapshot, Tick
 from tfgpu_wizard.core.paths import resources_dir, user_data_dir
 
-if TYPE_CHECKING:
-    from tfgpu_wizard.core.monitor.sampler import Sampler
+
+class TickFeed(Protocol):
+    """What a recorder attaches to (a ``core.monitor.sampler.Sampler``): runs never import the sampler."""
+
+    def subscribe(self, fn: Callable[[Tick], None]) -> Callable[[], None]: ...
+
 
 FORMAT = "tfgpu-wizard-run"
 FORMAT_VERSION = 1
@@ -155,7 +159,7 @@ class RunRecorder:
     def rel(self, t: float) -> float:
         return round(t - self.t0, 4)
 
-    def attach(self, sampler: Sampler) -> None:
+    def attach(self, sampler: TickFeed) -> None:
         """Record every tick of ``sampler`` until close()."""
         self._unsubscribe = sampler.subscribe(self.add_tick)
 
