@@ -47,6 +47,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu_wizard.core import i18n
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
+from tfgpu_wizard.core.versions import plain_release, release
 
 SCHEMA_VERSION = 1
 PLATFORMS = ("linux", "wsl2", "windows", "macos")
@@ -138,16 +139,16 @@ class MatrixError(ValueError):
 
 def driver_tuple(text: str) -> tuple[int, ...]:
     """``"580.159.04"`` -> ``(580, 159, 4)``; raises ValueError on anything else."""
-    parts = text.strip().split(".")
-    if not parts or not all(p.isdigit() for p in parts):
-        raise ValueError(f"not a driver version: {text!r}")
-    return tuple(int(p) for p in parts)
+    try:
+        return plain_release(text)
+    except ValueError:
+        raise ValueError(f"not a driver version: {text!r}") from None
 
 
 def cc_tuple(text: str) -> tuple[int, int]:
     """Compute capability ``"8.6"`` -> ``(8, 6)``."""
-    major, _, minor = text.strip().partition(".")
-    return int(major), int(minor or 0)
+    r = plain_release(text)
+    return r[0], (r[1] if len(r) > 1 else 0)
 
 
 def _tuple_of(value: Iterable[Any] | None) -> tuple:
@@ -407,8 +408,8 @@ class Row:
 
     @property
     def line_tuple(self) -> tuple[int, int]:
-        major, minor = self.tensorflow.split(".")
-        return int(major), int(minor)
+        r = release(self.tensorflow)
+        return r[0], r[1]
 
     def python_ok(self, version: str) -> bool:
         """Whether Python ``version`` ("3.11.7" or "3.11") is in the row's range."""

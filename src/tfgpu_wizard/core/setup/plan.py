@@ -44,6 +44,7 @@ from tfgpu_wizard.core.paths import cli_argv, matrix_path, resources_dir
 from tfgpu_wizard.core.setup import shells
 from tfgpu_wizard.core.setup.matrix import DataText
 from tfgpu_wizard.core.setup.shells import EnvValue, PlanFile, Step, Var
+from tfgpu_wizard.core.versions import release
 
 _CTX = "plan"
 METHODS = ("pip", "uv", "conda", "docker")
@@ -873,10 +874,6 @@ def lock_cuda(lock: Lock | None) -> str | None:
     return None
 
 
-def _vt(text: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in re.findall(r"\d+", text or "")[:3])
-
-
 def _lock_driver_check(plan: Plan, row: Any, host: Any) -> None:
     """The driver check against the CUDA the lock installs (not the row's build CUDA).
 
@@ -915,8 +912,8 @@ def _lock_driver_check(plan: Plan, row: Any, host: Any) -> None:
     )
     driver = _get(host, "driver")
     version = str(_get(driver, "version") or "") if _get(driver, "present") else ""
-    if version and own and _vt(version) < _vt(own):
-        kind = "warning" if floor and _vt(version) < _vt(floor) else "note"
+    if version and own and release(version) < release(own):
+        kind = "warning" if floor and release(version) < release(floor) else "note"
         plan.why.append(
             Why(
                 "This machine's driver {} is older than {} (CUDA {}): XLA warns that the driver is older than "
