@@ -156,6 +156,27 @@ def format_event(ev) -> str | None:
     return None
 
 
+def _print_explanations(config) -> None:
+    """The explanation table (core.target.sampleopts), before the run: what each setting means."""
+    from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.target.sampleopts import explanation_table
+    from tfgpu_wizard.core.text import fill
+
+    rows = explanation_table(config.backend, config.devices)
+    chosen = {config.memory, config.precision}
+    lines = [tr(CTX, "What the settings mean (this run: memory {memory}, precision {precision}):").format(
+        memory=config.memory, precision=config.precision)]
+    for name, text in rows:
+        mark = "*" if name in chosen else " "
+        lines.append(fill(text, indent=f"  {mark} ", subsequent_indent="    "))
+    lines.append("")
+    out = "\n".join(lines)
+    try:
+        print(out, flush=True)
+    except UnicodeEncodeError:
+        print(out.encode("ascii", "replace").decode("ascii"), flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands._target_common import format_findings, resolve_python, stderr_findings
     from tfgpu_wizard.core.i18n import tr
@@ -172,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
         print(tr(CTX, "--timeout must be a positive number of seconds"), file=sys.stderr)
         return 2
     python = resolve_python(args.python)
+    if not args.json:
+        _print_explanations(config)
 
     def show(ev) -> None:
         try:
