@@ -3,7 +3,7 @@
     python benchmarks/bench_h200_precision.py [--dir resources/recordings] [--json]
 
 Reads every ``sample-*.run.jsonl`` recording (made in one device call by tools/gpu/h200_sample_runs.py)
-through the real run reader (core.runs.read_run) and prints, per run: the sample's own steady-state
+through the real run reader (core.monitor.runs.read_run) and prints, per run: the sample's own steady-state
 images/s (``summary.images_per_sec``: every step after the first progress window, which holds the
 compilation), the mean NVML GPU utilisation over the same window (the ticks between the end of the first
 progress window and the summary), and the peak memory NVML saw for the process. Then the ratio of mixed
@@ -23,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from tfgpu_wizard.core.runs import read_run  # noqa: E402
+from tfgpu_wizard.core.monitor.runs import read_run  # noqa: E402
 
 
 def steady_window(events: list[tuple[float, dict[str, Any]]]) -> tuple[float, float] | None:

@@ -6,7 +6,7 @@
 Cold: an empty cache directory made for the run (PIP_CACHE_DIR / UV_CACHE_DIR), so everything is downloaded.
 Warm: a second fresh venv with the cache the cold run filled. The four runs go pip-cold, uv-cold, pip-warm,
 uv-warm, in one process, on the same network and disk. ``--record`` writes
-resources/recordings/bench-install-<date>.json, which the uv plan's text quotes (core.plan).
+resources/recordings/bench-install-<date>.json, which the uv plan's text quotes (core.setup.plan).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Memory that opening a recording costs: the Monitor page's replay path (core.sampler.Sampler over a
+"""Memory that opening a recording costs: the Monitor page's replay path (core.monitor.sampler.Sampler over a
 ReplaySource, interval 0.01 s, history 36 000 s), measured with tracemalloc (peak of Python allocations).
 
     python benchmarks/bench_replay_memory.py [RUN_FILE ...]   # default: the largest bundled recordings
@@ -13,8 +13,8 @@ import sys
 import tracemalloc
 from pathlib import Path
 
+from tfgpu_wizard.core.monitor.sampler import ReplaySource, Sampler
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.sampler import ReplaySource, Sampler
 
 
 def measure(path: Path) -> tuple[int, int, float]:

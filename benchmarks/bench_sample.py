@@ -74,7 +74,7 @@ def run_plain(args: argparse.Namespace) -> float:
 
 def run_instrumented(args: argparse.Namespace) -> float:
     sys.path.insert(0, str(ROOT / "src"))
-    from tfgpu_wizard.core.target import SampleConfig, run_sample
+    from tfgpu_wizard.core.target.runner import SampleConfig, run_sample
 
     cfg = SampleConfig(model=args.model, dataset=args.dataset, batch_size=args.batch_size,
                        steps=2 * args.steps, log_every=args.steps, precision=args.precision)

@@ -19,8 +19,9 @@ import sys
 import time
 import tracemalloc
 
-from tfgpu_wizard.core import nvml
-from tfgpu_wizard.core.sampler import BYTES_PER_SAMPLE, GpuSnapshot, NvmlSource, RingBuffer, Sampler, Tick
+from tfgpu_wizard.core.monitor import nvml
+from tfgpu_wizard.core.monitor.sampler import BYTES_PER_SAMPLE, NvmlSource, RingBuffer, Sampler
+from tfgpu_wizard.core.monitor.snapshot import GpuSnapshot, Tick
 
 
 def memory_bound(gpus: int = 8, hz: float = 20.0, seconds: float = 3600.0) -> dict[str, float]:

@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-v", "--verbose", action="store_true", help="list the fixtures judged wrong")
     args = ap.parse_args(argv)
-    from tfgpu_wizard.core import diagnose as dg
+    from tfgpu_wizard.core.diagnose import engine as dg
 
     expected = {k: v for k, v in json.loads((LOGS / "expected.json").read_text("utf-8")).items() if k[0] != "_"}
     wrong: list[tuple[str, str]] = []

@@ -34,9 +34,9 @@ EXCLUDES = [
 # main window loads pages lazily. tfgpu_wizard.target is left out on purpose (see datas()).
 HIDDEN_PACKAGES = ["tfgpu_wizard.commands", "tfgpu_wizard.core", "tfgpu_wizard.gui"]
 
-# Modules collected as .py source beside the archive: core.host runs host_pyprobe in another
+# Modules collected as .py source beside the archive: core.setup.host runs host_pyprobe in another
 # interpreter by reading its own source file (host_pyprobe.__file__).
-SOURCE_MODULES = ["tfgpu_wizard.core.host_pyprobe"]
+SOURCE_MODULES = ["tfgpu_wizard.core.setup.host_pyprobe"]
 
 TARGET_SCRIPTS_DEST = "tfgpu_wizard/target"
 DATA_DEST = "tfgpu_wizard/_data"

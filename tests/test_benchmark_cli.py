@@ -1,4 +1,4 @@
-"""`tfgpu-wizard benchmark`: the Benchmark page's table from core.benchmark, for a terminal.
+"""`tfgpu-wizard benchmark`: the Benchmark page's table from core.monitor.benchmark, for a terminal.
 
 Recordings: the bundled H200 run files (resources/recordings/sample-*.run.jsonl, real runs). The live part
 trains the real sample on this machine's CPU.
@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tfgpu_wizard.core import benchmark as bench
+from tfgpu_wizard.core.monitor import benchmark as bench
 
 
 def _cli(*argv: str, timeout: float = 120) -> subprocess.CompletedProcess:

@@ -117,7 +117,10 @@ def _sub(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
 
 
 def test_choices_come_from_core() -> None:
-    from tfgpu_wizard.core import diagnose_rules, i18n, plan, shells, target
+    from tfgpu_wizard.core import i18n
+    from tfgpu_wizard.core.diagnose import rules as diagnose_rules
+    from tfgpu_wizard.core.setup import plan, shells
+    from tfgpu_wizard.core.target import runner as target
 
     p = cli.build_parser(load_all=True)
     sample_lists = {"--model": target.MODELS, "--dataset": target.DATASETS, "--memory": target.MEMORY_MODES,

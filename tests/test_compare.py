@@ -1,4 +1,4 @@
-"""core.compare and `tfgpu-wizard runs compare`, on the bundled H200 recordings (labelled real runs)."""
+"""core.monitor.compare and `tfgpu-wizard runs compare`, on the bundled H200 recordings (labelled real runs)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import os
 import subprocess
 import sys
 
-from tfgpu_wizard.core.compare import overlay_label, run_stats, style_for, unique_labels
-from tfgpu_wizard.core.runs import find_run
+from tfgpu_wizard.core.monitor.compare import overlay_label, run_stats, style_for, unique_labels
+from tfgpu_wizard.core.monitor.runs import find_run
 
 NAMES = ["sample-jax-cnn-fp32-default", "sample-jax-cnn-fp32-growth", "sample-jax-cnn-fp32-limit"]
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tfgpu_wizard.core import diagnose as dg
-from tfgpu_wizard.core.diagnose import decode_log, diagnose, format_findings, guess_platform
-from tfgpu_wizard.core.diagnose_rules import ALL_RULES
+from tfgpu_wizard.core.diagnose import engine as dg
+from tfgpu_wizard.core.diagnose.engine import decode_log, diagnose, format_findings, guess_platform
+from tfgpu_wizard.core.diagnose.rules import ALL_RULES
 from tfgpu_wizard.core.i18n import parse_ts
 from tfgpu_wizard.core.paths import resources_dir
 

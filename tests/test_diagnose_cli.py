@@ -70,7 +70,7 @@ def test_harmless_only_exit_zero_and_bad_input(tmp_path):
 
 def test_import_is_cheap():
     code = (
-        "import sys, tfgpu_wizard.core.diagnose as d; "
+        "import sys, tfgpu_wizard.core.diagnose.engine as d; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('tensorflow', 'keras', 'PySide6', 'pyqtgraph', 'numpy', 'pynvml')))"
     )

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core.diagnose import decode_log, diagnose, format_findings, tf_version_from_log
-from tfgpu_wizard.core.textdecode import decode_bytes, detect_encoding
+from tfgpu_wizard.core.diagnose.engine import decode_log, diagnose, format_findings, tf_version_from_log
+from tfgpu_wizard.core.diagnose.textdecode import decode_bytes, detect_encoding
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = Path(__file__).parent / "fixtures" / "logs"
@@ -246,3 +246,56 @@ def test_main_window_routes_run_verify_to_the_setup_step(qtbot):
         assert win.current_page_name() == "setup"
     finally:
         win.shutdown()
+
+
+# ---------------------------------------------------------------------------- host facts lead the advice
+
+
+def _host(present: bool, pci: int | None = None, cuda: str | None = None):
+    from tfgpu_wizard.core.setup.host_model import DriverInfo, HostReport, OSInfo, PythonInfo
+
+    return HostReport(os=OSInfo(system="linux"), python=PythonInfo(executable=sys.executable, version="3.11.7"),
+                      driver=DriverInfo(present=present, version="580.159.04" if present else None,
+                                        cuda_version=cuda, nvidia_pci_gpus=pci))
+
+
+def _finding(found, rule_id):
+    return next(f for f in found if f.rule_id == rule_id)
+
+
+def test_no_driver_on_the_host_is_the_first_sentence_of_the_cuda_advice():
+    """The context the probe and the host give (core.diagnose.verdict.diagnosis_context) reaches the rules:
+    with no NVIDIA driver at all, "install tensorflow[and-cuda]" is not where the finding starts."""
+    from tfgpu_wizard.core.diagnose.verdict import diagnosis_context
+
+    text = decode_log(raw("gh_tf_66750_cuda_drivers"))
+    ctx = diagnosis_context(None, _host(present=False, pci=1))
+    assert ctx["driver_present"] is False and ctx["host_fact"] == "driver-missing"
+    found = diagnose(text, platform="linux", context=ctx)
+    f = _finding(found, "cuda-drivers-not-found")
+    assert f.explanation.startswith("This computer has no working NVIDIA driver, so TensorFlow cannot use a GPU")
+    assert "driver-not-loaded" in ids(found)  # the context's driver fact counts like has_driver=False
+    zh = _finding(diagnose(text, platform="linux", context=ctx, lang="zh_CN"), "cuda-drivers-not-found")
+    assert zh.explanation.startswith("这台电脑没有可用的 NVIDIA 驱动")
+
+
+def test_no_nvidia_gpu_and_a_working_driver_lead_too():
+    from tfgpu_wizard.core.diagnose.verdict import diagnosis_context
+
+    text = decode_log(raw("gh_tf_66750_cuda_drivers"))
+    no_gpu = _finding(diagnose(text, platform="linux", context=diagnosis_context(None, _host(False, pci=0))),
+                      "cuda-drivers-not-found")
+    assert no_gpu.explanation.startswith("This computer has no NVIDIA GPU, so TensorFlow uses the CPU here")
+    works = _finding(diagnose(text, platform="linux", context=diagnosis_context(None, _host(True, cuda="13.0"))),
+                     "cuda-drivers-not-found")
+    assert works.explanation.startswith("The NVIDIA driver works on this computer (CUDA 13.0), so the driver is "
+                                        "not the cause")
+    zh = _finding(diagnose(text, platform="linux", has_driver=True, lang="zh_CN"), "cuda-drivers-not-found")
+    assert zh.explanation.startswith("这台电脑的 NVIDIA 驱动工作正常，所以问题不在驱动")
+    cpu = diagnosis_context({"tensorflow": {"version": "2.21.0"}, "is_cuda_build": False, "gpus": []},
+                            _host(True))
+    lead = _finding(diagnose(text, platform="linux", context=cpu), "cuda-drivers-not-found").explanation
+    assert lead.startswith("This TensorFlow is a CPU-only build")
+    # nothing known about the host: the rule's own explanation, unchanged
+    plain = _finding(diagnose(text, platform="linux"), "cuda-drivers-not-found")
+    assert plain.explanation.startswith("Despite its wording")

@@ -14,8 +14,8 @@ import jsonschema
 import pytest
 
 from tfgpu_wizard.commands import doctor
-from tfgpu_wizard.core.host_model import HostReport
 from tfgpu_wizard.core.paths import resources_dir
+from tfgpu_wizard.core.setup.host_model import HostReport
 
 FIX = Path(__file__).parent / "fixtures" / "host"
 SCHEMA = json.loads((resources_dir() / "schemas" / "host-report.schema.json").read_text(encoding="utf-8"))

@@ -490,7 +490,7 @@ def _write_run(folder: Path, run_id: str, extra_lines: list[str]) -> Path:
 
 
 def test_damaged_run_lines_are_skipped(drill: Drill) -> None:
-    from tfgpu_wizard.core.runs import FORMAT
+    from tfgpu_wizard.core.monitor.runs import FORMAT
 
     assert FORMAT == "tfgpu-wizard-run"
     data = drill.tmp / "data"
@@ -596,7 +596,7 @@ def test_host_report_with_a_wrong_field_type(drill: Drill) -> None:
 
 _PARENT = r"""
 import sys, time
-from tfgpu_wizard.core.target import SampleConfig, TargetRun, sample_argv
+from tfgpu_wizard.core.target.runner import SampleConfig, TargetRun, sample_argv
 cfg = SampleConfig(devices="cpu", batch_size=8, steps=100000, log_every=2)
 run = TargetRun(command=[sys.executable, *sample_argv(cfg)], timeout=300).start()
 for _ in range(600):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tfgpu_wizard.core import gpulibs
+from tfgpu_wizard.core.setup import gpulibs
 
 LOG = (Path(__file__).parent / "fixtures" / "logs" / "h200_tf221_pip_cusolver_vlog1.log").read_text(encoding="utf-8")
 NVIDIA = {"packages": {"nvidia-cusolver-cu12": "11.7.5.82", "nvidia-cudnn-cu12": "9.28.0.42"},

@@ -19,10 +19,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tfgpu_wizard.core import host
-from tfgpu_wizard.core.host_model import HostReport
 from tfgpu_wizard.core.i18n import parse_ts
 from tfgpu_wizard.core.paths import resources_dir
+from tfgpu_wizard.core.setup import host
+from tfgpu_wizard.core.setup.host_model import HostReport
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = Path(__file__).parent / "fixtures" / "host"
@@ -305,7 +305,7 @@ def _tr_literals(path: Path, context: str) -> set[str]:
 def test_every_message_has_a_chinese_translation():
     cat = parse_ts(resources_dir() / "i18n" / "host_zh_CN.ts")
     src = ROOT / "src" / "tfgpu_wizard"
-    for path, ctx in ((src / "core" / "host.py", "host"), (src / "commands" / "doctor.py", "doctor")):
+    for path, ctx in ((src / "core" / "setup" / "host.py", "host"), (src / "commands" / "doctor.py", "doctor")):
         missing = [s for s in _tr_literals(path, ctx) if (ctx, s) not in cat]
         assert not missing, f"{path.name}: no zh_CN translation for {missing}"
     # placeholders survive translation
@@ -321,7 +321,7 @@ def test_every_note_code_is_documented():
 
 def test_pyprobe_runs_in_old_interpreters():
     """The probe runs inside the user's interpreter, which may be as old as TF 2.0's Python 3.5."""
-    source = (ROOT / "src" / "tfgpu_wizard" / "core" / "host_pyprobe.py").read_text(encoding="utf-8")
+    source = (ROOT / "src" / "tfgpu_wizard" / "core" / "setup" / "host_pyprobe.py").read_text(encoding="utf-8")
     ast.parse(source, feature_version=(3, 5))  # raises SyntaxError on f-strings, walrus, annotations ...
     assert "from __future__ import annotations" not in source
 

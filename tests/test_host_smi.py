@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core import host
-from tfgpu_wizard.core.host_model import HostReport
-from tfgpu_wizard.core.host_smi import (
+from tfgpu_wizard.core.setup import host
+from tfgpu_wizard.core.setup.host_model import HostReport
+from tfgpu_wizard.core.setup.host_smi import (
     parse_smi_csv,
     parse_smi_q,
     parse_smi_table,

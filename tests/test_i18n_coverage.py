@@ -6,7 +6,7 @@ Three sources of user-facing text are checked against the Qt Linguist catalogs i
    have their own checks), read with ``ast``:
    * ``tr("ctx", "literal")`` / ``tr(CONTEXT, "literal")`` (module-level constants are resolved);
    * ``N_("literal")`` markers, in the context the module translates them with (``N_CONTEXTS``);
-   * the English templates that ``core.plan`` and ``core.shells`` hand to ``Why(...)`` and
+   * the English templates that ``core.setup.plan`` and ``core.setup.shells`` hand to ``Why(...)`` and
      ``Step(...)`` (explanations and administrator reasons), translated later in context "plan".
    Each must have a translation with the same ``{placeholders}``.
 2. The texts of matrix.json that the CLI and GUI show (recipe titles, fix titles, defect titles,
@@ -31,8 +31,8 @@ from pathlib import Path
 import pytest
 
 from tfgpu_wizard.core import i18n
-from tfgpu_wizard.core.matrix import DataText, tr_data
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
+from tfgpu_wizard.core.setup.matrix import DataText, tr_data
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "tfgpu_wizard"
 SCANNED = ("core", "commands", "cli.py")
@@ -42,12 +42,12 @@ DATA_CONTEXT = "matrix-data"
 # Modules that mark strings with N_() and the context they are translated in when shown.
 # A new module using N_ must be added here (the test says so).
 N_CONTEXTS = {
-    "core/recommend.py": "recommend",
-    "core/diagnose_rules.py": "diagnose",
-    "core/host.py": "host",
-    "core/nvml.py": "monitor",
+    "core/setup/recommend.py": "recommend",
+    "core/diagnose/rules.py": "diagnose",
+    "core/setup/host.py": "host",
+    "core/monitor/nvml.py": "monitor",
     "commands/plan.py": "plan",
-    "core/plan.py": "plan",
+    "core/setup/plan.py": "plan",
     "commands/runs.py": "monitor",
     "core/i18n.py": None,  # defines N_, marks nothing
 }
@@ -373,8 +373,8 @@ def _data_missing(items: list[Found]) -> list[str]:
 
 def test_every_plan_of_the_matrix_is_translated() -> None:
     """Every row x method x shell through the real ``build_plan`` (no host: nothing host-specific)."""
-    from tfgpu_wizard.core.matrix import load_matrix
-    from tfgpu_wizard.core.plan import PlanError, build_plan
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.plan import PlanError, build_plan
 
     matrix = load_matrix()
     found: list[Found] = []
@@ -400,10 +400,10 @@ def test_every_plan_of_the_matrix_is_translated() -> None:
 @pytest.mark.parametrize("host_file", RECORDED_HOSTS, ids=lambda p: p.stem)
 def test_recorded_host_recommendation_and_plans_are_translated(host_file: Path) -> None:
     """A recorded ``doctor --json`` report (labelled recording) through the real recommend and plan code."""
-    from tfgpu_wizard.core.host_model import HostReport
-    from tfgpu_wizard.core.matrix import load_matrix
-    from tfgpu_wizard.core.plan import PlanError, build_plan
-    from tfgpu_wizard.core.recommend import MESSAGES, recommend
+    from tfgpu_wizard.core.setup.host_model import HostReport
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.plan import PlanError, build_plan
+    from tfgpu_wizard.core.setup.recommend import MESSAGES, recommend
 
     host = HostReport.from_json(host_file.read_text(encoding="utf-8"))
     rec = recommend(load_matrix(), host)

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tfgpu_wizard.core import i18n, paths
-from tfgpu_wizard.core.matrix import load_matrix
+from tfgpu_wizard.core.setup.matrix import load_matrix
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALLER = ROOT / "installer"
@@ -136,7 +136,7 @@ def test_frozen_app_does_not_offer_itself_as_the_python(frozen, tmp_path, monkey
 
 def test_generated_scripts_call_the_bundles_console_program_when_frozen(frozen, monkeypatch):
     """A user of the bundle has no `tfgpu-wizard` on PATH: the plan's verify step names the bundle's program."""
-    from tfgpu_wizard.core.plan import build_plan
+    from tfgpu_wizard.core.setup.plan import build_plan
 
     app_dir = frozen.parent
     gui_exe, cli_exe = app_dir / "tfgpu-wizard-gui", app_dir / "tfgpu-wizard"

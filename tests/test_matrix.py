@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core.matrix import MatrixError, load_matrix, parse_matrix
 from tfgpu_wizard.core.paths import matrix_path
+from tfgpu_wizard.core.setup.matrix import MatrixError, load_matrix, parse_matrix
 
 REPO = Path(__file__).resolve().parent.parent
 

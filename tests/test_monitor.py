@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tfgpu_wizard.cli import main
-from tfgpu_wizard.core import nvml
+from tfgpu_wizard.core.monitor import nvml
 
 
 @pytest.mark.skipif(nvml.init() is None, reason="a GPU driver is present here")

@@ -1,4 +1,4 @@
-"""core.nvml without a GPU: the real "no driver" path of this machine, NVML's own error types, device mapping.
+"""core.monitor.nvml without a GPU: the real "no driver" path of this machine, NVML's own error types, device mapping.
 
 The device lists come from the recorded H200 run header (resources/recordings/*.run.jsonl) and from
 hand-written lists for the multi-GPU cases (what NVML reports is only name / uuid / bus id / CC / memory).
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tfgpu_wizard.core import nvml
-from tfgpu_wizard.core.nvml import DeviceInfo, NotAvailable, map_tf_devices
-from tfgpu_wizard.core.runs import bundled_recordings, read_run
+from tfgpu_wizard.core.monitor import nvml
+from tfgpu_wizard.core.monitor.nvml import DeviceInfo, NotAvailable, map_tf_devices
+from tfgpu_wizard.core.monitor.runs import bundled_recordings, read_run
 
 pynvml = pytest.importorskip("pynvml")
 no_gpu = pytest.mark.skipif(nvml.init() is None, reason="a GPU driver is present here")

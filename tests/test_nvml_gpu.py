@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from tfgpu_wizard.core import nvml
-from tfgpu_wizard.core.sampler import STATE_RUNNING, NvmlSource, Sampler
+from tfgpu_wizard.core.monitor import nvml
+from tfgpu_wizard.core.monitor.sampler import STATE_RUNNING, NvmlSource, Sampler
 
 pytestmark = [
     pytest.mark.gpu,

@@ -1,4 +1,4 @@
-"""Install plans (core/plan.py) and the ``plan`` command, on the real matrix.json rows."""
+"""Install plans (core/setup/plan.py) and the ``plan`` command, on the real matrix.json rows."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core import shells
-from tfgpu_wizard.core.matrix import load_matrix
-from tfgpu_wizard.core.plan import PlanError, PlanExistsError, build_plan, write_plan
-from tfgpu_wizard.core.shells import PlanFile
+from tfgpu_wizard.core.setup import shells
+from tfgpu_wizard.core.setup.matrix import load_matrix
+from tfgpu_wizard.core.setup.plan import PlanError, PlanExistsError, build_plan, write_plan
+from tfgpu_wizard.core.setup.shells import PlanFile
 
 BASH = shutil.which("bash")
 MATRIX = load_matrix()
@@ -307,7 +307,7 @@ def test_cli_plan_with_saved_doctor_report(tmp_path):
 
 
 def _driverless_host(pci_gpus: int | None):
-    from tfgpu_wizard.core.host_model import DriverInfo, HostReport, OSInfo, PythonInfo
+    from tfgpu_wizard.core.setup.host_model import DriverInfo, HostReport, OSInfo, PythonInfo
 
     return HostReport(
         os=OSInfo(system="linux", machine="x86_64", glibc="2.36"),

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from tfgpu_wizard import cli
 from tfgpu_wizard.core import i18n
-from tfgpu_wizard.core.host_model import HostReport
-from tfgpu_wizard.core.matrix import load_matrix
-from tfgpu_wizard.core.plan import build_plan
-from tfgpu_wizard.core.recommend import recommend
+from tfgpu_wizard.core.setup.host_model import HostReport
+from tfgpu_wizard.core.setup.matrix import load_matrix
+from tfgpu_wizard.core.setup.plan import build_plan
+from tfgpu_wizard.core.setup.recommend import recommend
 
 HOSTS = Path(__file__).parent / "fixtures" / "host" / "realistic"
 MATRIX = load_matrix()

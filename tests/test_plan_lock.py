@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core.host_model import HostReport
-from tfgpu_wizard.core.matrix import load_matrix
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.plan import PlanError, build_plan, find_lock, lock_cuda, resolution_recording
+from tfgpu_wizard.core.setup.host_model import HostReport
+from tfgpu_wizard.core.setup.matrix import load_matrix
+from tfgpu_wizard.core.setup.plan import PlanError, build_plan, find_lock, lock_cuda, resolution_recording
 
 RECORDING = resolution_recording()
 pytestmark = pytest.mark.skipif(RECORDING is None, reason="no plan-resolution recording (run tools/check_plans.py)")

@@ -1,4 +1,4 @@
-"""core.plan_run: the executor behind "Run it for me" and `plan --run`, with real processes.
+"""core.setup.plan_run: the executor behind "Run it for me" and `plan --run`, with real processes.
 
 PowerShell: no PowerShell runs on the machines this is developed on, so the command building for native
 Windows is checked against recorded expectations (the exact argv, and the decoded script), not run.
@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core import plan_run
-from tfgpu_wizard.core.matrix import load_matrix
-from tfgpu_wizard.core.plan import build_plan
-from tfgpu_wizard.core.plan_run import PlanExecutor, step_process, summarize
-from tfgpu_wizard.core.shells import Step
+from tfgpu_wizard.core.setup import plan_run
+from tfgpu_wizard.core.setup.matrix import load_matrix
+from tfgpu_wizard.core.setup.plan import build_plan
+from tfgpu_wizard.core.setup.plan_run import PlanExecutor, step_process, summarize
+from tfgpu_wizard.core.setup.shells import Step
 
 ROOT = Path(__file__).resolve().parents[1]
 posix_only = pytest.mark.skipif(os.name != "posix" or sys.platform == "darwin", reason="runs bash steps")

@@ -16,9 +16,9 @@ import time
 
 import pytest
 
-from tfgpu_wizard.core.matrix import load_matrix
-from tfgpu_wizard.core.plan import build_plan, write_plan
-from tfgpu_wizard.core.plan_run import PlanExecutor
+from tfgpu_wizard.core.setup.matrix import load_matrix
+from tfgpu_wizard.core.setup.plan import build_plan, write_plan
+from tfgpu_wizard.core.setup.plan_run import PlanExecutor
 
 pytestmark = [
     pytest.mark.tf,
@@ -27,7 +27,7 @@ pytestmark = [
 
 
 def test_real_cpu_plan_runs_through_verify_with_a_bare_path(tmp_path):
-    from tfgpu_wizard.core.host import detect_host
+    from tfgpu_wizard.core.setup.host import detect_host
 
     host = detect_host()
     row = load_matrix().row("2.21", "linux")

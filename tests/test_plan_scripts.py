@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core import shells
-from tfgpu_wizard.core.matrix import load_matrix
-from tfgpu_wizard.core.plan import PlanError, PlanFile, build_plan, write_plan
+from tfgpu_wizard.core.setup import shells
+from tfgpu_wizard.core.setup.matrix import load_matrix
+from tfgpu_wizard.core.setup.plan import PlanError, PlanFile, build_plan, write_plan
 
 ZSH = shutil.which("zsh")
 UV = shutil.which("uv") or str(Path(sys.executable).parent / "uv")

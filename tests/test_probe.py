@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tfgpu_wizard.cli import main
-from tfgpu_wizard.core.target import probe_report, probe_verdict, run_probe
+from tfgpu_wizard.core.target.runner import probe_report, probe_verdict, run_probe
 
 pytestmark = pytest.mark.tf
 

@@ -1,4 +1,4 @@
-"""core.progress: the framework's memory from the sample's events (summed over GPUs), one home for all pages.
+"""core.monitor.progress: the framework's memory from the sample's events (summed over GPUs), one home for all pages.
 
 Recordings: bundled run files (real runs on an H200): torch_train (PyTorch step events), sample-jax-* (the
 sample protocol's progress events). The two-GPU events below are derived from the protocol's fields.
@@ -6,9 +6,9 @@ sample protocol's progress events). The two-GPU events below are derived from th
 
 from __future__ import annotations
 
+from tfgpu_wizard.core.monitor.progress import MIB, memory_rows, progress_memory
+from tfgpu_wizard.core.monitor.runs import read_run
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.progress import MIB, memory_rows, progress_memory
-from tfgpu_wizard.core.runs import read_run
 
 REC = resources_dir() / "recordings"
 

@@ -11,10 +11,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tfgpu_wizard.core.host_model import CondaInfo, DriverInfo, GpuInfo, HostReport, OSInfo, PythonInfo
-from tfgpu_wizard.core.matrix import load_matrix
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.recommend import MESSAGES, STATUSES, recommend
+from tfgpu_wizard.core.setup.host_model import CondaInfo, DriverInfo, GpuInfo, HostReport, OSInfo, PythonInfo
+from tfgpu_wizard.core.setup.matrix import load_matrix
+from tfgpu_wizard.core.setup.recommend import MESSAGES, STATUSES, recommend
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from tfgpu_wizard.cli import main
-from tfgpu_wizard.core import nvml, runs
+from tfgpu_wizard.core.monitor import nvml, runs
 
 
 def test_bad_sample_flags_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exc:  # a choice from core.target.MODELS: argparse refuses it
+    with pytest.raises(SystemExit) as exc:  # a choice from core.target.runner.MODELS: argparse refuses it
         main(["record", "--model", "nope", "--steps", "4"])
     assert exc.value.code == 2 and "invalid choice: 'nope'" in capsys.readouterr().err
     assert main(["record", "--steps", "0"]) == 2  # a value SampleConfig checks

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 import tracemalloc
 
+from tfgpu_wizard.core.monitor.runs import read_run
+from tfgpu_wizard.core.monitor.sampler import BYTES_PER_SAMPLE, ReplaySource, Sampler
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.runs import read_run
-from tfgpu_wizard.core.sampler import BYTES_PER_SAMPLE, ReplaySource, Sampler
 
 RECORDING = resources_dir() / "recordings" / "dataparallel-1gpu-jax-resnet20-mixed_float16.run.jsonl"
 

@@ -17,10 +17,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tfgpu_wizard.core import runs
+from tfgpu_wizard.core.monitor import runs
+from tfgpu_wizard.core.monitor.runs import RunFileError, RunRecorder, read_run
+from tfgpu_wizard.core.monitor.sampler import ReplaySource, Sampler
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.runs import RunFileError, RunRecorder, read_run
-from tfgpu_wizard.core.sampler import ReplaySource, Sampler
 
 RECORDINGS = {p.name.removesuffix(".run.jsonl"): p for p in runs.bundled_recordings()}
 SCHEMA = json.loads((resources_dir() / "schemas" / "run-record.schema.json").read_text(encoding="utf-8"))
@@ -64,7 +64,7 @@ def test_bundled_recordings_match_the_schema() -> None:
 
 
 def test_target_event_objects_use_their_receive_time(tmp_path: Path) -> None:
-    from tfgpu_wizard.core.target import parse_event_line
+    from tfgpu_wizard.core.target.runner import parse_event_line
 
     rec = RunRecorder({}, [], path=tmp_path / "e.run.jsonl")
     ev = parse_event_line('{"type": "progress", "step": 3, "loss": 1.5}', recv_t=rec.t0 + 2.5)
@@ -112,8 +112,8 @@ def test_files_that_are_not_runs_say_so(tmp_path: Path, content: bytes, message:
 
 WRITER = r"""
 import math, sys, time
-from tfgpu_wizard.core.runs import RunRecorder, read_run
-from tfgpu_wizard.core.sampler import ReplaySource, Sampler
+from tfgpu_wizard.core.monitor.runs import RunRecorder, read_run
+from tfgpu_wizard.core.monitor.sampler import ReplaySource, Sampler
 src = read_run(sys.argv[1])
 s = Sampler(ReplaySource(src, speed=20.0))
 rec = RunRecorder({"k": "v"}, src.devices, path=sys.argv[2])

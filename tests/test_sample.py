@@ -16,7 +16,7 @@ import time
 import pytest
 
 from tfgpu_wizard.cli import main
-from tfgpu_wizard.core.target import SAMPLE_SCRIPT, SampleConfig, TargetRun, run_sample
+from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, SampleConfig, TargetRun, run_sample
 
 pytestmark = pytest.mark.tf
 

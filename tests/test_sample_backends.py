@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core import runs
+from tfgpu_wizard.core.monitor import runs
+from tfgpu_wizard.core.monitor.sampler import ReplaySource, Sampler
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.sampler import ReplaySource, Sampler
-from tfgpu_wizard.core.target import SampleConfig, run_sample
+from tfgpu_wizard.core.target.runner import SampleConfig, run_sample
 
 HAVE_JAX = importlib.util.find_spec("jax") is not None and importlib.util.find_spec("keras") is not None
 HAVE_TORCH = importlib.util.find_spec("torch") is not None and importlib.util.find_spec("keras") is not None

@@ -23,7 +23,7 @@ def test_catalog_entries_keep_their_fields() -> None:
 
 def test_backend_problems_are_translated(monkeypatch) -> None:
     from tfgpu_wizard.core import i18n
-    from tfgpu_wizard.core.target import SampleConfig
+    from tfgpu_wizard.core.target.runner import SampleConfig
 
     monkeypatch.setenv("TFGPU_WIZARD_LANG", "zh_CN")
     monkeypatch.setattr(i18n, "_language", None, raising=False)

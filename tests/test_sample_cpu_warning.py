@@ -16,7 +16,7 @@ import pytest
 from tfgpu_wizard.commands.sample import warning_text
 from tfgpu_wizard.core import i18n
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.core.target import SAMPLE_SCRIPT, SampleConfig, run_sample
+from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, SampleConfig, run_sample
 
 
 def _sample_module():
@@ -49,7 +49,7 @@ def test_when_the_sample_warns(kind, gpus, cuda, driver, visible, code) -> None:
 
 def test_no_driver_here_is_seen() -> None:
     """This machine (and CI) has no NVIDIA driver: the stdlib check must say so, not guess."""
-    from tfgpu_wizard.core import nvml
+    from tfgpu_wizard.core.monitor import nvml
 
     if nvml.init() is None:
         pytest.skip("an NVIDIA driver is installed here")

@@ -23,7 +23,7 @@ from importlib import metadata
 import pytest
 
 from tfgpu_wizard.cli import main
-from tfgpu_wizard.core.target import (
+from tfgpu_wizard.core.target.runner import (
     SAMPLE_SCRIPT,
     SampleConfig,
     TargetRun,
@@ -177,7 +177,9 @@ def test_cli_keras2_fit_with_a_memory_limit_and_no_gpu(capsys) -> None:
                  "--memory", "limit", "--memory-limit", "0.5"])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert LABEL in out.splitlines()[0] and "no effect" in out
+    table, run = out.split("\n\n", 1)  # the explanation table first (core.target.sampleopts), then the run
+    assert table.startswith("What the settings mean (this run: memory limit, precision fp32):")
+    assert LABEL in run.splitlines()[0] and "no effect" in run
     assert "step 2/4" in out and "step 4/4" in out and "Done: 4 steps" in out
 
 

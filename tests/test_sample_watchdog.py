@@ -7,7 +7,7 @@ import importlib.util
 import pytest
 
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.core.target import SAMPLE_SCRIPT, SampleConfig, TargetRun
+from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, SampleConfig, TargetRun
 
 
 def _sample():

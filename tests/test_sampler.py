@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core import nvml
-from tfgpu_wizard.core.nvml import DeviceReading, MemoryInfo, NotAvailable, ProcessMemory, Utilization
-from tfgpu_wizard.core.runs import RunRecord, bundled_recordings, read_run
-from tfgpu_wizard.core.sampler import (
+from tfgpu_wizard.core.monitor import nvml
+from tfgpu_wizard.core.monitor.nvml import DeviceReading, MemoryInfo, NotAvailable, ProcessMemory, Utilization
+from tfgpu_wizard.core.monitor.runs import RunRecord, bundled_recordings, read_run
+from tfgpu_wizard.core.monitor.sampler import (
     BYTES_PER_SAMPLE,
     MIB,
     STATE_ENDED,

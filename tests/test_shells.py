@@ -1,4 +1,4 @@
-"""Quoting and script rendering (core/shells.py).
+"""Quoting and script rendering (core/setup/shells.py).
 
 bash: the generated script is really run (argv checked by a tiny Python script that prints sys.argv).
 PowerShell and cmd are not available here, so each is checked with a parser written from the documented
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tfgpu_wizard.core import shells
-from tfgpu_wizard.core.shells import PlanFile, ShellError, Step, Var
+from tfgpu_wizard.core.setup import shells
+from tfgpu_wizard.core.setup.shells import PlanFile, ShellError, Step, Var
 
 BASH = shutil.which("bash")
 

@@ -1,4 +1,4 @@
-"""core/target.py without TensorFlow: event parsing, SampleConfig, and the runner on real subprocesses.
+"""core/target/runner.py without TensorFlow: event parsing, SampleConfig, and the runner on real subprocesses.
 
 Every process here is real: small Python scripts (and, on POSIX, tiny shell "interpreters") that
 crash, hang, print garbage or flood stderr, run through the same code path as the probe and sample.
@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.core.target import (
+from tfgpu_wizard.core.target.runner import (
     STDERR_LIMIT,
     ConfigError,
     SampleConfig,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tfgpu_wizard.commands import doctor
-from tfgpu_wizard.core.host_model import HostReport, Note
+from tfgpu_wizard.core.setup.host_model import HostReport, Note
 from tfgpu_wizard.core.text import display_width, pad, terminal_width, wrap
 
 FIX = Path(__file__).parent / "fixtures" / "host"

@@ -20,10 +20,10 @@ import time
 
 import pytest
 
-from tfgpu_wizard.core import nvml
-from tfgpu_wizard.core.compare import memory_shape
-from tfgpu_wizard.core.sampler import STATE_RUNNING, NvmlSource, Sampler
-from tfgpu_wizard.core.target import SAMPLE_SCRIPT, SampleConfig, TargetRun, probe_verdict, run_probe
+from tfgpu_wizard.core.monitor import nvml
+from tfgpu_wizard.core.monitor.compare import memory_shape
+from tfgpu_wizard.core.monitor.sampler import STATE_RUNNING, NvmlSource, Sampler
+from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, SampleConfig, TargetRun, probe_verdict, run_probe
 
 MIB = 1024 * 1024
 PYTHON = os.environ.get("TFGPU_WIZARD_TEST_TF_PYTHON") or sys.executable

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tfgpu_wizard.core.compare import memory_shape, run_stats
-from tfgpu_wizard.core.runs import bundled_recordings, read_run
+from tfgpu_wizard.core.monitor.compare import memory_shape, run_stats
+from tfgpu_wizard.core.monitor.runs import bundled_recordings, read_run
 
 MIB = 2**20
 TF_RUNS = {p.name.removesuffix(".run.jsonl"): p for p in bundled_recordings() if p.name.startswith("sample-tf-")}

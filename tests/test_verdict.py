@@ -1,4 +1,4 @@
-"""Verdicts start from the host's facts (core.verdict), the same in `tfgpu-wizard sanity` and the window.
+"""Verdicts start from the host's facts (core.diagnose.verdict), the same in `tfgpu-wizard sanity` and the window.
 
 Hosts: the doctor report recorded on an H200 (resources/recordings/doctor-h200.json, a recording) and copies
 of it with the driver fields changed (derived from the recording, each labelled where it is made). Probe
@@ -15,9 +15,9 @@ import sys
 
 import pytest
 
-from tfgpu_wizard.core.host_model import HostReport
+from tfgpu_wizard.core.diagnose.verdict import diagnosis_context, host_fact, sanity_verdict, with_host_facts
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.verdict import diagnosis_context, host_fact, sanity_verdict, with_host_facts
+from tfgpu_wizard.core.setup.host_model import HostReport
 
 HAVE_TF = importlib.util.find_spec("tensorflow") is not None
 needs_tf = pytest.mark.skipif(not HAVE_TF, reason="TensorFlow is not installed")
@@ -31,7 +31,7 @@ def h200(**driver) -> HostReport:
 
 @pytest.fixture(scope="module")
 def real_probe():
-    from tfgpu_wizard.core.target import probe_verdict, run_probe
+    from tfgpu_wizard.core.target.runner import probe_verdict, run_probe
 
     if not HAVE_TF:
         pytest.skip("TensorFlow is not installed")
@@ -90,7 +90,7 @@ def test_sanity_verdict_reads_what_the_sample_sends(real_probe):
 
 @needs_tf
 def test_sanity_command_really_trains_and_starts_from_this_hosts_facts():
-    from tfgpu_wizard.core.host import detect_host
+    from tfgpu_wizard.core.setup.host import detect_host
 
     proc = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "sanity", "--steps", "20", "--json"],
                           capture_output=True, text=True, timeout=600)

@@ -6,7 +6,7 @@ Run it on purpose when the package index moves (a new TF or companion release), 
     .venv/bin/python tools/check_plans.py --only 2.21 --jobs 2
 
 For every matrix row that has a pip recipe, every machine of the row (macOS) and every Python minor the
-row allows, the plan is made with ``core.plan.build_plan(row, None, "pip", …, python=X.Y)`` and its
+row allows, the plan is made with ``core.setup.plan.build_plan(row, None, "pip", …, python=X.Y)`` and its
 ``requirements`` are resolved with::
 
     uv pip compile --no-config --only-binary :all: --python-version X.Y --python-platform P -o pylock.toml
@@ -44,8 +44,8 @@ import tomllib
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from tfgpu_wizard.core.matrix import load_matrix  # noqa: E402
-from tfgpu_wizard.core.plan import PlanError, build_plan  # noqa: E402
+from tfgpu_wizard.core.setup.matrix import load_matrix  # noqa: E402
+from tfgpu_wizard.core.setup.plan import PlanError, build_plan  # noqa: E402
 
 MAC_TARGET = "14.0"
 

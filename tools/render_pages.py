@@ -35,8 +35,8 @@ def main(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(argv[:1])
-    from tfgpu_wizard.core.host_model import HostReport
     from tfgpu_wizard.core.paths import resources_dir
+    from tfgpu_wizard.core.setup.host_model import HostReport
     from tfgpu_wizard.gui.app import create_window
     from tfgpu_wizard.gui.mainwindow import PAGES
     from tfgpu_wizard.gui.pages.setup import STEPS

@@ -691,5 +691,25 @@
         <source>Paste the whole output, from the command to the last line (`python train.py &gt; log.txt 2&gt;&amp;1` saves both streams), or run verify to collect the full log.</source>
         <translation>粘贴从命令开始到最后一行的全部输出（`python train.py &gt; log.txt 2&gt;&amp;1` 会保存两个输出流），或运行 verify 收集完整日志。</translation>
     </message>
+    <message>
+        <source>This computer has no NVIDIA GPU, so TensorFlow uses the CPU here, which is expected: no CUDA library changes that.</source>
+        <translation>这台电脑没有 NVIDIA GPU，所以 TensorFlow 在这里使用 CPU，这是正常的：安装任何 CUDA 库都不会改变这一点。</translation>
+    </message>
+    <message>
+        <source>This computer has no working NVIDIA driver, so TensorFlow cannot use a GPU whatever CUDA libraries are installed: install the driver first.</source>
+        <translation>这台电脑没有可用的 NVIDIA 驱动，所以无论装了哪些 CUDA 库，TensorFlow 都无法使用 GPU：请先安装驱动。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow is a CPU-only build, so it cannot use the GPU whatever the driver: install the GPU build (`tensorflow[and-cuda]`).</source>
+        <translation>这个 TensorFlow 是仅支持 CPU 的版本，无论驱动如何都无法使用 GPU：请安装 GPU 版本（`tensorflow[and-cuda]`）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver works on this computer (CUDA {cuda}), so the driver is not the cause: TensorFlow's CUDA libraries are.</source>
+        <translation>这台电脑的 NVIDIA 驱动工作正常（CUDA {cuda}），所以问题不在驱动，而在 TensorFlow 的 CUDA 库。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver works on this computer, so the driver is not the cause: TensorFlow's CUDA libraries are.</source>
+        <translation>这台电脑的 NVIDIA 驱动工作正常，所以问题不在驱动，而在 TensorFlow 的 CUDA 库。</translation>
+    </message>
 </context>
 </TS>

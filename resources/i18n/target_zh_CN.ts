@@ -381,6 +381,10 @@
         <source>CUDA_VISIBLE_DEVICES hides every GPU from TensorFlow: this run trains on the CPU. Unset it (or set it to 0) to use the GPU.</source>
         <translation>CUDA_VISIBLE_DEVICES 让 TensorFlow 看不到任何 GPU：本次运行在 CPU 上训练。取消这个变量（或把它设为 0）即可使用 GPU。</translation>
     </message>
+    <message>
+        <source>What the settings mean (this run: memory {memory}, precision {precision}):</source>
+        <translation>各设置的含义（本次运行：显存 {memory}，精度 {precision}）：</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>
@@ -479,6 +483,21 @@
     <message>
         <source>Cannot write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>sampleopts</name>
+    <message>
+        <source>FP32: every number is a 32-bit float. The baseline: the most memory for activations, and no use of the Tensor Cores' 16-bit speed.</source>
+        <translation>FP32：每个数都是 32 位浮点数。这是基准：激活值占用的内存最多，也用不上 Tensor Core 的 16 位速度。</translation>
+    </message>
+    <message>
+        <source>Mixed precision (mixed_float16): computes in 16-bit floats on Tensor Cores (compute capability 7.0 and newer) and keeps the weights in 32-bit. Often faster, with less memory for activations.</source>
+        <translation>混合精度（mixed_float16）：在 Tensor Core 上（计算能力 7.0 及以上）用 16 位浮点数计算，权重保持 32 位。通常更快，激活值占用的内存更少。</translation>
+    </message>
+    <message>
+        <source>Mixed precision (mixed_bfloat16): the same with bfloat16, which needs compute capability 8.0 (Ampere) or newer and no loss scaling.</source>
+        <translation>混合精度（mixed_bfloat16）：同上，但使用 bfloat16，需要计算能力 8.0（Ampere）或更新，且不需要损失缩放。</translation>
     </message>
 </context>
 </TS>

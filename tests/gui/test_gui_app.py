@@ -53,8 +53,8 @@ LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
     ],
 )
 def test_diagnose_page_empty_and_real_log(window, qtbot, log, root_cause):
-    """Real logs pasted into the page: the findings shown, in order, are core.diagnose's for that text."""
-    from tfgpu_wizard.core.diagnose import decode_log, diagnose
+    """Real logs pasted into the page: the findings shown, in order, are core.diagnose.engine's for that text."""
+    from tfgpu_wizard.core.diagnose.engine import decode_log, diagnose
 
     assert (LOGS / log.replace(".log", ".source.txt")).is_file()  # a real log, with its source
     page = window.show_page("diagnose")

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from _procs import alive
 
+from tfgpu_wizard.core.monitor.runs import read_run
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
-from tfgpu_wizard.core.runs import read_run
 
 pytestmark = pytest.mark.gui
 needs_tf = pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="TensorFlow is not installed")
@@ -42,7 +42,7 @@ def shot(window, name: str) -> None:
 
 def h200_host():
     """The doctor report recorded on an H200 (resources/recordings/doctor-h200.json), as the detected host."""
-    from tfgpu_wizard.core.host_model import HostReport
+    from tfgpu_wizard.core.setup.host_model import HostReport
 
     return HostReport.from_json((RECORDINGS / "doctor-h200.json").read_text(encoding="utf-8"))
 
@@ -206,7 +206,7 @@ def test_closing_the_window_stops_the_running_sample(qtbot, tmp_path):
     assert time.monotonic() - t0 < 10
     # the run was recorded from its start and its file says how it ended
     assert page.last_run_path is not None and page.last_run_path.is_file()
-    from tfgpu_wizard.core.runs import runs_dir
+    from tfgpu_wizard.core.monitor.runs import runs_dir
 
     assert page.last_run_path.parent == runs_dir()  # where `tfgpu-wizard runs` and Open… look
     record = read_run(page.last_run_path)
@@ -358,7 +358,7 @@ def test_two_recordings_compare_and_export(window, qtbot, tmp_path):
 
 
 def test_no_driver_machine_defaults_to_cpu_and_says_why(window, qtbot):
-    from tfgpu_wizard.core import nvml
+    from tfgpu_wizard.core.monitor import nvml
 
     if nvml.status().ok:
         pytest.skip("this machine has a working NVIDIA driver")

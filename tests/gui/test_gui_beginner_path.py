@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from tfgpu_wizard.core.shells import Step
+from tfgpu_wizard.core.setup.shells import Step
 
 pytestmark = pytest.mark.gui
 posix_only = pytest.mark.skipif(os.name != "posix" or sys.platform == "darwin", reason="runs bash steps")
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _linux_plan_page(window, tmp_path):
-    from tfgpu_wizard.core.host_model import HostReport
+    from tfgpu_wizard.core.setup.host_model import HostReport
 
     page = window.show_page("setup")
     rec = ROOT / "resources" / "recordings"

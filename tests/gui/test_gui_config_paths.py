@@ -17,8 +17,8 @@ import json
 
 import pytest
 
-from tfgpu_wizard.core.host_model import HostReport
 from tfgpu_wizard.core.paths import resources_dir, target_script
+from tfgpu_wizard.core.setup.host_model import HostReport
 
 pytestmark = pytest.mark.gui
 
@@ -134,7 +134,7 @@ def test_no_gpu_after_detection_moves_the_hopeful_gpu0_to_the_cpu(window, monito
 def test_sanity_and_benchmark_settings_parse(window, qtbot):
     qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)
     sanity = window.show_page("sanity")
-    from tfgpu_wizard.core.sampleopts import sanity_config
+    from tfgpu_wizard.core.target.sampleopts import sanity_config
 
     for keras2 in (False, True):
         window.state.keras2 = keras2
@@ -162,7 +162,7 @@ def test_sanity_and_benchmark_settings_parse(window, qtbot):
 def test_core_tables_are_translated_in_the_pages_context():
     """The explanation table and the comparison's labels live in core; the pages show them translated."""
     from tfgpu_wizard.core import i18n
-    from tfgpu_wizard.core.sampleopts import (
+    from tfgpu_wizard.core.target.sampleopts import (
         BACKEND_MODE_TEXT,
         BENCHMARK_CPU,
         BENCHMARK_GPU,

@@ -3,7 +3,7 @@ Benchmark page, GUI-worded advice, and the backend named in the run box.
 
 Everything runs for real: real venvs made by a real "Run it for me" step, the real probe and sample in
 real interpreters under QProcess, the bundled H200 recordings (labelled recordings of real runs, see
-docs/h200-results.md) read through ``core.runs.read_run``.
+docs/h200-results.md) read through ``core.monitor.runs.read_run``.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core.host_model import HostReport
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.shells import Step
+from tfgpu_wizard.core.setup.host_model import HostReport
+from tfgpu_wizard.core.setup.shells import Step
 
 pytestmark = pytest.mark.gui
 
@@ -175,7 +175,7 @@ def test_bad_flags_get_advice_worded_for_the_app(window, qtbot):
 @pytest.mark.tf
 @pytest.mark.skipif(not HAVE_TF_KERAS, reason="tf-keras is not installed")
 def test_verify_with_keras2_says_what_the_cli_says(window, qtbot):
-    from tfgpu_wizard.core.target import keras_label, probe_verdict, run_probe
+    from tfgpu_wizard.core.target.runner import keras_label, probe_verdict, run_probe
 
     page = window.show_page("setup")
     page.show_step(3)
@@ -324,7 +324,7 @@ def test_a_live_jax_run_is_named_in_the_run_box_and_the_chart(window, qtbot):
         assert page.lab_tfmem_k.text() == "JAX memory"
     assert blocker.args[0].status == "ok", blocker.args[0].stderr_tail
     assert page.lab_step.text() == "20 / 20" and page.lab_tfmem_k.text() == "JAX memory"
-    from tfgpu_wizard.core.runs import read_run
+    from tfgpu_wizard.core.monitor.runs import read_run
 
     start = next(ev for _, ev in read_run(page.last_run_path).events if ev.get("type") == "start")
     assert start["config"]["backend"] == "jax"

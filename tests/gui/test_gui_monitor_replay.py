@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tfgpu_wizard.core.runs import bundled_recordings, read_run
+from tfgpu_wizard.core.monitor.runs import bundled_recordings, read_run
 from tfgpu_wizard.gui.pages.monitor import MIB
 
 pytestmark = pytest.mark.gui

@@ -10,7 +10,7 @@ NAMES = ["sample-jax-cnn-fp32-default", "sample-jax-cnn-fp32-growth", "sample-ja
 
 @pytest.mark.gui
 def test_monitor_overlay_gives_each_run_its_colour_and_a_unique_label(window, qtbot):
-    from tfgpu_wizard.core.runs import bundled_recordings
+    from tfgpu_wizard.core.monitor.runs import bundled_recordings
 
     page = window.show_page("monitor")
     by_name = {p.name.removesuffix(".run.jsonl"): p for p in bundled_recordings()}

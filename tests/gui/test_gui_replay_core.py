@@ -1,9 +1,9 @@
 """The two core changes the GUI asked for, tested on the core API itself (no Qt):
 
-* ``core.sampler.ReplaySource(speed=math.inf)`` keeps the recorded time axis (it used to give every
+* ``core.monitor.sampler.ReplaySource(speed=math.inf)`` keeps the recorded time axis (it used to give every
   snapshot the same time, and the Monitor worked around it by replaying at 1000x);
 * ``ReplaySource(..., allow_empty=True)`` replays a run with events but no GPU ticks (a CPU run);
-* ``core.plan.SHELLS_FOR`` / ``shells_for`` is the one shells-per-platform table (the GUI had a copy).
+* ``core.setup.plan.SHELLS_FOR`` / ``shells_for`` is the one shells-per-platform table (the GUI had a copy).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import time
 
 import pytest
 
+from tfgpu_wizard.core.monitor.runs import RunRecorder, read_run
+from tfgpu_wizard.core.monitor.sampler import STATE_ENDED, STATE_UNAVAILABLE, ReplaySource, Sampler
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.runs import RunRecorder, read_run
-from tfgpu_wizard.core.sampler import STATE_ENDED, STATE_UNAVAILABLE, ReplaySource, Sampler
 
 RECORDING = resources_dir() / "recordings" / "torch_train.run.jsonl"  # a real H200 trace (labelled)
 
@@ -58,7 +58,7 @@ def test_events_only_run_replays_when_allowed(tmp_path):
 
 
 def test_shells_per_platform_is_one_public_table():
-    from tfgpu_wizard.core.plan import SHELLS_FOR, shells_for
+    from tfgpu_wizard.core.setup.plan import SHELLS_FOR, shells_for
     from tfgpu_wizard.gui.pages import setup_commands
 
     assert shells_for("windows") == ("powershell", "cmd") and shells_for("wsl2") == ("bash", "zsh")

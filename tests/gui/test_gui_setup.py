@@ -16,11 +16,11 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 
-from tfgpu_wizard.core.host_model import DriverInfo, GpuInfo, HostReport, OSInfo, PythonInfo
-from tfgpu_wizard.core.matrix import load_matrix
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.recommend import recommend
-from tfgpu_wizard.core.shells import Step
+from tfgpu_wizard.core.setup.host_model import DriverInfo, GpuInfo, HostReport, OSInfo, PythonInfo
+from tfgpu_wizard.core.setup.matrix import load_matrix
+from tfgpu_wizard.core.setup.recommend import recommend
+from tfgpu_wizard.core.setup.shells import Step
 from tfgpu_wizard.gui.pages.setup_choose import ChooseView
 from tfgpu_wizard.gui.pages.setup_commands import CommandsView, PlanRunner
 
@@ -168,7 +168,7 @@ def setup_page(window):
 
 
 def test_commands_tabs_match_the_plans(setup_page, tmp_path):
-    from tfgpu_wizard.core.plan import build_plan
+    from tfgpu_wizard.core.setup.plan import build_plan
 
     view: CommandsView = setup_page.commands
     prefix = str(tmp_path / "my env 环境")

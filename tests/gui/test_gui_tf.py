@@ -36,15 +36,15 @@ def test_real_cpu_sample_run_shows_in_monitor(window, qtbot):
     assert len(rss) and float(max(rss)) > 50  # MiB: TensorFlow alone is hundreds
     assert "Finished" in page.run_state.text()
     assert window.status_text() == "Ready"  # the status line does not keep claiming a run
-    # the run was recorded with core.runs and reads back with every progress event
-    from tfgpu_wizard.core.runs import read_run
+    # the run was recorded with core.monitor.runs and reads back with every progress event
+    from tfgpu_wizard.core.monitor.runs import read_run
 
     assert page.last_run_path is not None and page.last_run_path.name in page.run_state.text()
     record = read_run(page.last_run_path)
     kinds = [ev.get("type") for _, ev in record.events]
     assert kinds.count("progress") == seen.count("progress") and "summary" in kinds
     assert record.end is not None and record.end["status"] == "finished"
-    from tfgpu_wizard.core.compare import run_stats
+    from tfgpu_wizard.core.monitor.compare import run_stats
 
     stats = run_stats(record)
     assert stats.source in ("framework", "host-ram") and stats.peak_mib and stats.gpu == "CPU"
@@ -71,7 +71,7 @@ def test_cancel_mid_run(window, qtbot):
 
 
 def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
-    from tfgpu_wizard.core.verdict import host_fact
+    from tfgpu_wizard.core.diagnose.verdict import host_fact
 
     qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)  # the verdict starts from the host's facts
     page = window.show_page("sanity")
@@ -95,7 +95,7 @@ def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
 
 def test_benchmark_compares_cpu_settings_and_exports(window, qtbot, tmp_path):
     """The Benchmark page on this GPU-less machine: two real CPU runs in sequence, a table, a chart, a CSV."""
-    from tfgpu_wizard.core.sampleopts import BENCHMARK_CPU
+    from tfgpu_wizard.core.target.sampleopts import BENCHMARK_CPU
 
     page = window.show_page("benchmark")
     assert [page.table.item(r, 0).text() for r in range(page.table.rowCount())] == [c[0] for c in BENCHMARK_CPU]

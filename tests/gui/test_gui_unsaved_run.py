@@ -10,7 +10,7 @@ import importlib.util
 
 import pytest
 
-from tfgpu_wizard.core.runs import read_run
+from tfgpu_wizard.core.monitor.runs import read_run
 
 pytestmark = [pytest.mark.gui,
               pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="needs TensorFlow")]

@@ -1,6 +1,6 @@
 """Setup → Verify with the real probe (target/probe.py) in a real TensorFlow (CPU) under QProcess.
 
-The GUI's verdict must be the same words the CLI's ``core.target.run_probe`` + ``probe_verdict`` give
+The GUI's verdict must be the same words the CLI's ``core.target.runner.run_probe`` + ``probe_verdict`` give
 for the same interpreter: two independent paths to the same probe, compared."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ pytestmark = [
 
 
 def test_verify_runs_the_real_probe_and_says_what_the_cli_says(window, qtbot):
-    from tfgpu_wizard.core.target import probe_verdict, run_probe
-    from tfgpu_wizard.core.verdict import host_fact, with_host_facts
+    from tfgpu_wizard.core.diagnose.verdict import host_fact, with_host_facts
+    from tfgpu_wizard.core.target.runner import probe_verdict, run_probe
 
     qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)  # the verdict starts from the host's facts
     page = window.show_page("setup")
@@ -68,7 +68,7 @@ def test_verify_with_a_python_without_tensorflow(window, qtbot, tmp_path):
     assert "No module named 'tensorflow'" in report["tensorflow"]["error"]
     assert page.verdict.status == "no-tensorflow"
     # the CLI's path to the same probe says the same
-    from tfgpu_wizard.core.target import probe_verdict, run_probe
+    from tfgpu_wizard.core.target.runner import probe_verdict, run_probe
 
     cli = probe_verdict(run_probe(str(fake), timeout=60))
     assert cli.status == "no-tensorflow" and page.verdict.headline == cli.headline

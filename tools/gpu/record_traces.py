@@ -17,9 +17,9 @@ import time
 from datetime import date
 from pathlib import Path
 
-from tfgpu_wizard.core import nvml
-from tfgpu_wizard.core.runs import RunRecorder
-from tfgpu_wizard.core.sampler import NvmlSource, Sampler
+from tfgpu_wizard.core.monitor import nvml
+from tfgpu_wizard.core.monitor.runs import RunRecorder
+from tfgpu_wizard.core.monitor.sampler import NvmlSource, Sampler
 
 HERE = Path(__file__).resolve().parent
 

@@ -34,9 +34,9 @@ def default_folder(plan: Any) -> Path:
 
 
 def run_plan_here(plan: Any, folder: str | None, assume_yes: bool = False, out=None) -> int:
-    from tfgpu_wizard.core.plan import PlanError, write_plan
-    from tfgpu_wizard.core.plan_run import PlanExecutor, failure_message, runnable, summarize
     from tfgpu_wizard.core.report import last_plan_log
+    from tfgpu_wizard.core.setup.plan import PlanError, write_plan
+    from tfgpu_wizard.core.setup.plan_run import PlanExecutor, failure_message, runnable, summarize
 
     out = out or sys.stdout
     ok, why = runnable(plan)

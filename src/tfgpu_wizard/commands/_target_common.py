@@ -4,14 +4,14 @@ from __future__ import annotations
 
 
 def resolve_python(path: str | None) -> str:
-    """An interpreter path, or a venv / conda env folder (core.host knows the layouts); this Python if None."""
+    """An interpreter path, or a venv / conda env folder (core.setup.host knows the layouts); this Python if None."""
     if not path:
         from tfgpu_wizard.core.paths import default_python
 
         return default_python()
     try:
-        from tfgpu_wizard.core.host import resolve_python as _resolve
-    except ImportError:  # pragma: no cover - core.host is part of the app
+        from tfgpu_wizard.core.setup.host import resolve_python as _resolve
+    except ImportError:  # pragma: no cover - core.setup.host is part of the app
         return path
     return _resolve(path)
 
@@ -21,7 +21,7 @@ def stderr_findings(text: str, context: dict | None = None) -> list:
     if not text.strip():
         return []
     try:
-        from tfgpu_wizard.core import diagnose as _diagnose
+        from tfgpu_wizard.core.diagnose import engine as _diagnose
     except ImportError:
         return []
     try:
@@ -33,7 +33,7 @@ def stderr_findings(text: str, context: dict | None = None) -> list:
 
 def format_findings(findings: list) -> str:
     try:
-        from tfgpu_wizard.core.diagnose import format_findings as _fmt
+        from tfgpu_wizard.core.diagnose.engine import format_findings as _fmt
 
         return _fmt(findings, show_harmless=False)
     except Exception:

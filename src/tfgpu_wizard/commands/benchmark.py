@@ -2,7 +2,7 @@
 
 Runs the sample once per setting (one GPU FP32, all GPUs FP32, all GPUs mixed precision, growth vs a 4 GB
 limit; on a machine without an NVIDIA GPU: CPU FP32 vs mixed_bfloat16) with the same model and batch, and
-prints images/s, step time and the speed-up against the first row (``core.benchmark``, the page's table).
+prints images/s, step time and the speed-up against the first row (``core.monitor.benchmark``, the page's table).
 ``--recordings [RUN ...]`` shows the table from run files instead (the bundled H200 recordings by default):
 nothing runs.
 
@@ -30,15 +30,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _gpu_count() -> int:
-    from tfgpu_wizard.core import nvml
+    from tfgpu_wizard.core.monitor import nvml
 
     count = nvml.device_count()
     return count if isinstance(count, int) else 0
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu_wizard.core import benchmark as bench
     from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.monitor import benchmark as bench
 
     rows: list[dict] = []
     rc = 0
@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
         rows = bench.recording_rows(args.recordings or None)
     else:
         from tfgpu_wizard.commands._target_common import resolve_python
-        from tfgpu_wizard.core.sampleopts import benchmark_configs
-        from tfgpu_wizard.core.target import ConfigError, run_sample
+        from tfgpu_wizard.core.target.runner import ConfigError, run_sample
+        from tfgpu_wizard.core.target.sampleopts import benchmark_configs
 
         if args.steps < 1 or args.timeout <= 0:
             print(tr(CTX, "--steps and --timeout must be positive"), file=sys.stderr)

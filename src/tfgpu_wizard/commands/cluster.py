@@ -2,7 +2,7 @@
 
 Every worker runs the bundled sample with ``--multi-worker`` (MultiWorkerMirroredStrategy, custom
 training loop) and its own TF_CONFIG: the same ``cluster.worker`` list, its own ``task.index``.
-Commands are quoted for the chosen shell by core/shells.py. cmd.exe cannot hold the JSON's double
+Commands are quoted for the chosen shell by core/setup/shells.py. cmd.exe cannot hold the JSON's double
 quotes in a variable, so there each worker reads its TF_CONFIG from a file (``--tf-config``).
 ``--out DIR`` writes ``tf_config-<i>.json`` and ``worker-<i>.<sh|ps1|cmd>`` for each worker.
 Exit status: 0, or 2 for bad arguments (a bad address, a duplicate, an unwritable folder).
@@ -21,7 +21,7 @@ _EXT = {"bash": ".sh", "zsh": ".sh", "powershell": ".ps1", "cmd": ".cmd"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from tfgpu_wizard.commands.sample import add_sample_flags
-    from tfgpu_wizard.core.shells import SHELLS
+    from tfgpu_wizard.core.setup.shells import SHELLS
 
     parser.add_argument("--workers", required=True, metavar="HOST:PORT,...",
                         help="every worker's address, in order, comma separated (the same list on every machine)")
@@ -66,7 +66,7 @@ def tf_config(workers: list[str], index: int) -> dict:
 def worker_lines(workers: list[str], index: int, shell: str, python: str, script: str,
                  sample_args: list[str]) -> tuple[list[str], str]:
     """The lines that start worker ``index`` in ``shell``, and its TF_CONFIG as JSON text."""
-    from tfgpu_wizard.core import shells
+    from tfgpu_wizard.core.setup import shells
 
     config_text = json.dumps(tf_config(workers, index), separators=(",", ":"))
     argv = [python, script, *sample_args]  # sample_args carries --multi-worker
@@ -79,10 +79,10 @@ def worker_lines(workers: list[str], index: int, shell: str, python: str, script
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands.sample import config_from_args
-    from tfgpu_wizard.core import shells
     from tfgpu_wizard.core.i18n import tr
     from tfgpu_wizard.core.paths import target_script
-    from tfgpu_wizard.core.target import SAMPLE_SCRIPT, ConfigError
+    from tfgpu_wizard.core.setup import shells
+    from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, ConfigError
 
     try:
         workers = parse_workers(args.workers)

@@ -12,7 +12,7 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from tfgpu_wizard.core.diagnose_rules import PLATFORMS
+    from tfgpu_wizard.core.diagnose.rules import PLATFORMS
 
     # The language of the findings is the global --lang (before or after the command).
     parser.add_argument("file", metavar="FILE", help="the log file to explain, or - to read standard input")
@@ -42,9 +42,9 @@ def _read(path: str) -> bytes:
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import i18n
-    from tfgpu_wizard.core.diagnose import decode_log, diagnose, format_findings
+    from tfgpu_wizard.core.diagnose.engine import decode_log, diagnose, format_findings
+    from tfgpu_wizard.core.diagnose.textdecode import detect_encoding
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.textdecode import detect_encoding
 
     if getattr(args, "diagnose_lang", None):
         i18n.set_language(args.diagnose_lang)

@@ -53,8 +53,8 @@ def _pad(text: str, width: int) -> str:
 def render_text(report, marks: dict[str, str] | None = None, width: int | None = None) -> str:
     """The human-readable report (translated); ``marks`` maps ok/error/warning/info to symbols.
     Every line fits ``width`` columns (default: the terminal's width)."""
-    from tfgpu_wizard.core.host import explain_cuda_versions, note_detail, note_text, sorted_notes
     from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.setup.host import explain_cuda_versions, note_detail, note_text, sorted_notes
 
     marks = marks or _UNICODE_MARKS
     width = terminal_width() if width is None else width
@@ -224,15 +224,15 @@ def save_report(report, path: Path) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu_wizard.core.host import DEFAULT_TIMEOUT, detect_host
     from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.setup.host import DEFAULT_TIMEOUT, detect_host
 
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     if not timeout > 0:
         print(tr(CTX, "doctor: --timeout must be a number of seconds above 0."), file=sys.stderr)
         return 2
     if args.python:
-        from tfgpu_wizard.core.host import resolve_python
+        from tfgpu_wizard.core.setup.host import resolve_python
 
         if not os.path.exists(resolve_python(args.python)):
             print(tr(CTX, "doctor: no Python interpreter at {path}").format(path=args.python), file=sys.stderr)

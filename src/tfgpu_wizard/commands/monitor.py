@@ -63,7 +63,7 @@ def _num(v: float | None, fmt: str) -> str:
 
 
 def render(snapshots: list[Any], names: dict[int, str], source_label: str, live: bool) -> str:
-    from tfgpu_wizard.core import nvml
+    from tfgpu_wizard.core.monitor import nvml
 
     lines = [f"tfgpu-wizard monitor · {source_label} · {datetime.now().strftime('%H:%M:%S')}"]
     for s in snapshots:
@@ -104,7 +104,7 @@ def render(snapshots: list[Any], names: dict[int, str], source_label: str, live:
 
 
 def _no_gpu_message(problem: str) -> str:
-    from tfgpu_wizard.core.runs import bundled_recordings
+    from tfgpu_wizard.core.monitor.runs import bundled_recordings
 
     msg = tr("monitor", "Cannot monitor: {reason}.").format(reason=tr("monitor", problem))
     recs = bundled_recordings()
@@ -120,8 +120,8 @@ def _no_gpu_message(problem: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu_wizard.core import sampler as sm
-    from tfgpu_wizard.core.runs import GpuCsvWriter
+    from tfgpu_wizard.core.monitor import sampler as sm
+    from tfgpu_wizard.core.monitor.runs import GpuCsvWriter
 
     if not (sm.MIN_INTERVAL <= args.interval <= sm.MAX_INTERVAL):
         print(tr("monitor", "--interval must be between 0.01 and 60 seconds."), file=sys.stderr)
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         print(tr("monitor", "--speed must be greater than 0."), file=sys.stderr)
         return 2
     if args.replay:
-        from tfgpu_wizard.core.runs import RunFileError, find_run
+        from tfgpu_wizard.core.monitor.runs import RunFileError, find_run
 
         try:
             path = find_run(args.replay)
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
             csv_path = Path(args.csv)
             new = not csv_path.exists() or csv_path.stat().st_size == 0
             csv_fh = open(csv_path, "a", newline="", encoding="utf-8")  # noqa: SIM115
-            # the one CSV format for GPU data (the same as `runs export --csv`): core.runs.GpuCsvWriter
+            # the one CSV format for GPU data (the same as `runs export --csv`): core.monitor.runs.GpuCsvWriter
             writer = GpuCsvWriter(csv_fh, header=new)  # GPU names are known once the sampler has started
             csv_fh.flush()
         except OSError as exc:

@@ -1,6 +1,6 @@
 """``tfgpu-wizard plan``: recommend a TensorFlow version and print (or write) the install commands.
 
-Without ``--host`` it detects this machine (core.host.detect_host); ``--host FILE`` plans for the
+Without ``--host`` it detects this machine (core.setup.host.detect_host); ``--host FILE`` plans for the
 machine whose ``doctor --json`` report is in FILE. Prints the recommendation, every row with the reason
 it was ruled out, then the commands for the chosen shell. ``--write DIR`` writes install script, env
 file, environment.yml, requirements.txt and README.md (never over edited files without ``--force``).
@@ -23,8 +23,8 @@ CTX = "plan"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from tfgpu_wizard.core.plan import METHODS
-    from tfgpu_wizard.core.shells import SHELLS
+    from tfgpu_wizard.core.setup.plan import METHODS
+    from tfgpu_wizard.core.setup.shells import SHELLS
 
     parser.add_argument(
         "--host", metavar="REPORT.json", help="plan for the machine of a saved 'doctor --json' report"
@@ -66,8 +66,8 @@ def _default_shell(platform: str) -> str:
 
 
 def _load_host(path: str):
-    from tfgpu_wizard.core.host_model import HostReport
     from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.setup.host_model import HostReport
 
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -120,17 +120,17 @@ def _fail(message: str, code: int = 2) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu_wizard.core import shells
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.matrix import MatrixError, load_matrix
-    from tfgpu_wizard.core.plan import PlanError, nothing_fits, write_plan
-    from tfgpu_wizard.core.recommend import recommend
+    from tfgpu_wizard.core.setup import shells
+    from tfgpu_wizard.core.setup.matrix import MatrixError, load_matrix
+    from tfgpu_wizard.core.setup.plan import PlanError, nothing_fits, write_plan
+    from tfgpu_wizard.core.setup.recommend import recommend
 
     if args.host:
         host = _load_host(args.host)
         home = None  # the target's home is read from its report, never this machine's
     else:
-        from tfgpu_wizard.core.host import detect_host
+        from tfgpu_wizard.core.setup.host import detect_host
 
         host = detect_host()
         home = str(Path.home())
@@ -256,7 +256,7 @@ def _choose(rec, args, tr):
 
 
 def _make_plan(rec, cand, option, host, args, shell, home):
-    from tfgpu_wizard.core.plan import build_plan
+    from tfgpu_wizard.core.setup.plan import build_plan
 
     return build_plan(
         cand.row,
@@ -365,7 +365,7 @@ def _print_plan(plan, rec, out, tr) -> None:
         if cmd:
             for ln in cmd.splitlines():
                 print(f"       {ln}", file=out)
-    from tfgpu_wizard.core import shells
+    from tfgpu_wizard.core.setup import shells
 
     print("", file=out)
     print(
@@ -476,7 +476,7 @@ def _print_table(rec, out, tr) -> None:
     )
 
 
-# The candidate statuses of core.recommend, as shown in the table (translated with tr(CTX, ...)).
+# The candidate statuses of core.setup.recommend, as shown in the table (translated with tr(CTX, ...)).
 STATUS_WORDS = (N_("recommended"), N_("works"), N_("works-with-caveats"), N_("ruled-out"))
 
 

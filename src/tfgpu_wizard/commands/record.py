@@ -1,6 +1,6 @@
 """``tfgpu-wizard record [sample flags]``: run the bundled sample and record it (GPU samples + its events) as a run.
 
-The sample's flags are generated from core.target.SampleConfig (``--batch-size``, ``--memory growth`` ...).
+The sample's flags are generated from core.target.runner.SampleConfig (``--batch-size``, ``--memory growth`` ...).
 Without a GPU the run is still recorded (the sample's events, with a note saying why no GPU was sampled).
 """
 
@@ -24,8 +24,8 @@ def _flag(name: str) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from tfgpu_wizard.core import target
-    from tfgpu_wizard.core.target import SampleConfig
+    from tfgpu_wizard.core.target import runner as target
+    from tfgpu_wizard.core.target.runner import SampleConfig
 
     choices_of = {"model": target.MODELS, "dataset": target.DATASETS, "memory": target.MEMORY_MODES,
                 "precision": target.PRECISIONS, "loop": target.LOOPS, "jit": target.JIT_MODES,
@@ -68,10 +68,10 @@ def _say(text: str, stream=None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands._target_common import resolve_python
-    from tfgpu_wizard.core import nvml
-    from tfgpu_wizard.core import sampler as sm
-    from tfgpu_wizard.core.runs import RunRecorder
-    from tfgpu_wizard.core.target import SAMPLE_SCRIPT, ConfigError, SampleConfig, TargetRun
+    from tfgpu_wizard.core.monitor import nvml
+    from tfgpu_wizard.core.monitor import sampler as sm
+    from tfgpu_wizard.core.monitor.runs import RunRecorder
+    from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, ConfigError, SampleConfig, TargetRun
 
     values = {f.name: getattr(args, f.name) for f in dataclasses.fields(SampleConfig) if f.name not in _SKIP}
     cfg = SampleConfig(**values)

@@ -18,8 +18,8 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.monitor.runs import RunFileError, find_run
     from tfgpu_wizard.core.report import default_report_path, write_report
-    from tfgpu_wizard.core.runs import RunFileError, find_run
 
     run_path = None
     if args.run:

@@ -32,7 +32,7 @@ def _mib(v: float | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu_wizard.core import runs
+    from tfgpu_wizard.core.monitor import runs
 
     try:
         if args.action == "list":
@@ -111,8 +111,8 @@ def _compare(args: argparse.Namespace) -> int:
     import importlib
     import json
 
-    from tfgpu_wizard.core import runs
-    from tfgpu_wizard.core.compare import overlay_label, run_stats, unique_labels
+    from tfgpu_wizard.core.monitor import runs
+    from tfgpu_wizard.core.monitor.compare import overlay_label, run_stats, unique_labels
 
     paths = [runs.find_run(r) for r in args.runs]
     stats = [run_stats(p) for p in paths]
@@ -143,7 +143,7 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
-# Run statuses of core.runs, shown translated (context "monitor").
+# Run statuses of core.monitor.runs, shown translated (context "monitor").
 STATUS_WORDS = (N_("finished"), N_("failed"), N_("stopped"), N_("gpu-lost"), N_("incomplete"), N_("running"))
 
 

@@ -16,9 +16,9 @@ CTX = "target"
 
 
 def add_sample_flags(parser: argparse.ArgumentParser) -> None:
-    """The sample's own flags (also used by ``cluster``). The choices are core.target's own lists; the
+    """The sample's own flags (also used by ``cluster``). The choices are core.target.runner's own lists; the
     other values are checked by SampleConfig."""
-    from tfgpu_wizard.core.target import (
+    from tfgpu_wizard.core.target.runner import (
         BACKENDS,
         DATASETS,
         JIT_MODES,
@@ -61,7 +61,7 @@ def add_sample_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
-    from tfgpu_wizard.core.target import SampleConfig
+    from tfgpu_wizard.core.target.runner import SampleConfig
 
     return SampleConfig(
         model=args.model, dataset=args.dataset, real_data=args.real_data, allow_download=args.allow_download,
@@ -105,7 +105,7 @@ def format_event(ev) -> str | None:
         line = tr(CTX, "TensorFlow {tf}, Keras {keras}, Python {py} (pid {pid})").format(
             tf=v.get("tensorflow"), keras=v.get("keras"), py=v.get("python"), pid=d.get("pid"))
         if v.get("keras_major") == 2:
-            from tfgpu_wizard.core.target import keras_label
+            from tfgpu_wizard.core.target.runner import keras_label
 
             label = keras_label({"source": v.get("keras_source")})
             if label:
@@ -171,10 +171,31 @@ def warning_text(d: dict) -> str:
     return str(d.get("message", ""))
 
 
+def _print_explanations(config) -> None:
+    """The explanation table (core.target.sampleopts), before the run: what each setting means."""
+    from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.target.sampleopts import explanation_table
+    from tfgpu_wizard.core.text import fill
+
+    rows = explanation_table(config.backend, config.devices)
+    chosen = {config.memory, config.precision}
+    lines = [tr(CTX, "What the settings mean (this run: memory {memory}, precision {precision}):").format(
+        memory=config.memory, precision=config.precision)]
+    for name, text in rows:
+        mark = "*" if name in chosen else " "
+        lines.append(fill(text, indent=f"  {mark} ", subsequent_indent="    "))
+    lines.append("")
+    out = "\n".join(lines)
+    try:
+        print(out, flush=True)
+    except UnicodeEncodeError:
+        print(out.encode("ascii", "replace").decode("ascii"), flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands._target_common import format_findings, resolve_python, stderr_findings
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.target import ConfigError, run_sample
+    from tfgpu_wizard.core.target.runner import ConfigError, run_sample
 
     config = config_from_args(args, multi_worker=args.multi_worker)
     try:
@@ -187,11 +208,13 @@ def run(args: argparse.Namespace) -> int:
         print(tr(CTX, "--timeout must be a positive number of seconds"), file=sys.stderr)
         return 2
     python = resolve_python(args.python)
+    if not args.json:
+        _print_explanations(config)
 
     def show(ev) -> None:
         try:
             _show(ev)
-        except BrokenPipeError:  # `sample --json | head -1`: the run stops (core.target), the exit is quiet
+        except BrokenPipeError:  # `sample --json | head -1`: the run stops (core.target.runner), the exit is quiet
             from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
 
             quiet_broken_pipe()

@@ -2,7 +2,7 @@
 
 It runs the verification probe, then trains the bundled sample a few hundred steps (``--devices auto``: the
 first GPU if TensorFlow sees one) in the chosen Python, and answers in one sentence that starts from the
-host's facts (``core.verdict``): no driver, a CPU-only wheel, an old driver or missing libraries.
+host's facts (``core.diagnose.verdict``): no driver, a CPU-only wheel, an old driver or missing libraries.
 
 Exit status: 0 it trains on the GPU; 1 it trains only on the CPU; 2 bad arguments; 3 it could not train
 (no TensorFlow, a crash, a hang, or the Python did not start). ``--json`` prints the verdict as JSON.
@@ -38,10 +38,10 @@ def _status(result) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands._target_common import resolve_python
+    from tfgpu_wizard.core.diagnose.verdict import sanity_verdict, with_host_facts
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.sampleopts import sanity_config
-    from tfgpu_wizard.core.target import ConfigError, probe_verdict, run_probe, run_sample
-    from tfgpu_wizard.core.verdict import sanity_verdict, with_host_facts
+    from tfgpu_wizard.core.target.runner import ConfigError, probe_verdict, run_probe, run_sample
+    from tfgpu_wizard.core.target.sampleopts import sanity_config
 
     if args.timeout <= 0:
         print(tr(CTX, "--timeout must be a positive number of seconds"), file=sys.stderr)
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     host = None
     if not args.no_host:
         try:
-            from tfgpu_wizard.core.host import detect_host
+            from tfgpu_wizard.core.setup.host import detect_host
 
             host = detect_host()
         except Exception:  # noqa: BLE001 - the verdict stands on the probe alone

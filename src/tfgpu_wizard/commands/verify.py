@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _probe(python: str, timeout: float, env: dict | None, quiet: bool):
     """Run the probe; every 15 s without an answer say so on stderr (importing TensorFlow can take a minute)."""
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.target import PROBE_SCRIPT, TargetRun
+    from tfgpu_wizard.core.target.runner import PROBE_SCRIPT, TargetRun
 
     run = TargetRun(PROBE_SCRIPT, [], python=python, timeout=timeout, env=env)
     with run:
@@ -45,8 +45,8 @@ def _probe(python: str, timeout: float, env: dict | None, quiet: bool):
 def _library_check(python: str, args: argparse.Namespace, verdict, result) -> dict | None:
     """When TensorFlow skipped the GPU because a library did not load: run the probe again with its loader's
     messages on, and name each library with the fix that fits the TensorFlow version and install."""
-    from tfgpu_wizard.core import gpulibs
     from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.setup import gpulibs
 
     report = verdict.report or {}
     if verdict.status != "no-gpu" or not gpulibs.wants_library_check(report, result.stderr):
@@ -67,7 +67,7 @@ def _library_check(python: str, args: argparse.Namespace, verdict, result) -> di
 def _host():
     """This machine's facts (driver, GPUs) for the verdict's first sentence; None when detection fails."""
     try:
-        from tfgpu_wizard.core.host import detect_host
+        from tfgpu_wizard.core.setup.host import detect_host
 
         return detect_host()
     except Exception:  # noqa: BLE001 - the verdict stands on the probe alone
@@ -76,9 +76,9 @@ def _host():
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands._target_common import format_findings, resolve_python, stderr_findings
+    from tfgpu_wizard.core.diagnose.verdict import with_host_facts
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.target import probe_verdict
-    from tfgpu_wizard.core.verdict import with_host_facts
+    from tfgpu_wizard.core.target.runner import probe_verdict
 
     if not args.timeout or args.timeout <= 0:
         print(tr(CTX, "--timeout must be a positive number of seconds"), file=sys.stderr)

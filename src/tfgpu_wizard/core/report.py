@@ -44,7 +44,7 @@ def default_report_path() -> Path:
 
 
 def _newest_run() -> Path | None:
-    from tfgpu_wizard.core.runs import list_runs
+    from tfgpu_wizard.core.monitor.runs import list_runs
 
     try:
         runs = list_runs()
@@ -66,7 +66,7 @@ def write_report(
     result = ReportContents(out)
     if host is None and detect:
         try:
-            from tfgpu_wizard.core.host import detect_host
+            from tfgpu_wizard.core.setup.host import detect_host
 
             host = detect_host()
         except Exception as exc:  # noqa: BLE001 - a report must be written even when detection breaks

@@ -13,6 +13,7 @@ import re
 from packaging.version import InvalidVersion, Version
 
 _LEADING = re.compile(r"[vV]?(\d+(?:\.\d+)*)")
+_PLAIN = re.compile(r"\d+(?:\.\d+)*")
 
 
 def release(text: object) -> tuple[int, ...]:
@@ -30,3 +31,12 @@ def release(text: object) -> tuple[int, ...]:
             return tuple(Version(m.group(1)).release)
         except InvalidVersion:  # pragma: no cover - a dotted number is always a valid version
             return ()
+
+
+def plain_release(text: object) -> tuple[int, ...]:
+    """The release of a version that must be a plain dotted number (a driver's ``"580.159.04"``, a compute
+    capability's ``"8.6"``, a matrix field); ValueError for anything else (``"580.65.06 beta"``, ``""``)."""
+    s = str(text).strip()
+    if not _PLAIN.fullmatch(s):
+        raise ValueError(f"not a plain version number: {text!r}")
+    return tuple(Version(s).release)

@@ -33,10 +33,10 @@ Public API (stable names; owner: helper G)
 ``tfgpu_wizard.gui.pages.setup.SetupPage`` (owner: helper G2)
     ``set_host(report)``                  show a HostReport (detection result, a recording, a test host)
     ``show_step(i)`` (0 machine, 1 choose, 2 commands, 3 verify); ``choose``, ``commands`` sub-views;
-    ``toggle_verify()`` runs target/probe.py; ``verdict`` = ``core.target.ProbeVerdict`` afterwards
+    ``toggle_verify()`` runs target/probe.py; ``verdict`` = ``core.target.runner.ProbeVerdict`` afterwards
 
 ``tfgpu_wizard.gui.pages.setup_choose``
-    ``ChooseView``                        ``core.recommend`` as a table + "Recommended" box + Windows
+    ``ChooseView``                        ``core.setup.recommend`` as a table + "Recommended" box + Windows
                                           side-by-side; ``set_host``, ``pin_tf(line)``, ``pin_method(m)``,
                                           ``choice() -> Choice(row, method, candidate, platform) | None``;
                                           signal ``choice_changed(Choice | None)``
@@ -46,7 +46,7 @@ Public API (stable names; owner: helper G)
                                           ``copy_script()``, ``copy_commands()``, ``save_plan(folder)`` (asks
                                           before overwriting edited files), ``run_plan(folder=None)``,
                                           ``run_steps(steps, folder)``
-    ``PlanRunner(ask_admin=None)``        runs ``core.shells.Step``s one by one with ``bash -c`` in QProcess;
+    ``PlanRunner(ask_admin=None)``        runs ``core.setup.shells.Step``s one by one with ``bash -c`` in QProcess;
                                           ``start(steps, cwd)``, ``cancel()``, ``shutdown()``; signals
                                           ``step_started(i, text, command)``, ``output(str)``,
                                           ``step_finished(i, result)``, ``progress(done, total)``,
@@ -54,14 +54,14 @@ Public API (stable names; owner: helper G)
                                           ``ask_admin(step) -> "run"|"skip"|"stop"`` before each admin step
 
 ``tfgpu_wizard.gui.probe_view``
-    ``probe_verdict_for(info, report, stderr, command)``  the CLI's ``core.target.probe_verdict`` for a
+    ``probe_verdict_for(info, report, stderr, command)``  the CLI's ``core.target.runner.probe_verdict`` for a
                                           probe seen through ``TargetProcess``; ``verdict_block_html(v)``
 
 ``tfgpu_wizard.gui.pages.monitor.MonitorPage``
-    ``open_run(path)`` replays a run/recording through ``core.sampler.ReplaySource`` (instant, recorded
+    ``open_run(path)`` replays a run/recording through ``core.monitor.sampler.ReplaySource`` (instant, recorded
     time axis kept; events-only CPU runs too), plus the framework's own current/peak from the run's events,
     and says how the run ended and what was wrong with its file (cut off, damaged lines); ``replay_done(bool)``.
-    ``start_sample()`` records the run with ``core.runs.RunRecorder``; ``last_run_path`` afterwards (also
+    ``start_sample()`` records the run with ``core.monitor.runs.RunRecorder``; ``last_run_path`` afterwards (also
     for a failed, stopped or killed run: its end line says why). ``export_png(path) -> bool``,
     ``export_csv(path) -> None | reason``.
     A broken matrix (``TFGPU_WIZARD_MATRIX`` points the app at another file) is a sentence in Setup → Choose.
@@ -79,7 +79,7 @@ Loose ends (owner: helper M)
     ``MonitorPage.backend`` combo (tensorflow / jax / torch), ``MonitorPage.keras2`` checkbox (TF only);
                                           ``memory_label()`` names the shown run's backend (TF/JAX/PyTorch)
     ``BenchmarkPage.show_recordings(paths=None) -> int``  the H200 recordings as a demo table + speedup
-                                          chart, read through ``core.runs.read_run``; ``recording_rows(paths)``
+                                          chart, read through ``core.monitor.runs.read_run``; ``recording_rows(paths)``
                                           the same rows as data; ``source_note`` says GPU, driver, date, backend
     ``tfgpu_wizard.gui.advice.advice_for(error_event) -> str``  GUI-worded advice by the sample's error code
 

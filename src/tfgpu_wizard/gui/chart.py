@@ -483,10 +483,10 @@ class MemoryChart(QWidget):
     def keep_as_faded(self, label: str, mode: str = "", precision: str = "") -> bool:
         """Keep the current run's memory curves as an earlier run labelled ``label``; returns False if empty.
 
-        Each earlier run has its own look (``core.compare.style_for``: memory mode -> hue, precision -> dash),
+        Each earlier run has its own look (``core.monitor.compare.style_for``: memory mode -> hue, precision -> dash),
         a legend label that is never repeated, and its peak marked, so growth, limit and default can be told
         apart at a glance."""
-        from tfgpu_wizard.core.compare import style_for, unique_labels
+        from tfgpu_wizard.core.monitor.compare import style_for, unique_labels
 
         if len(self.store) == 0:
             return False
@@ -579,8 +579,8 @@ def render_overlay_png(paths: Iterable[str | Path], out: str | Path, size: tuple
     if QApplication.instance() is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication([])  # noqa: F841 - must live while drawing
-    from tfgpu_wizard.core.compare import overlay_label, run_stats
-    from tfgpu_wizard.core.runs import read_run
+    from tfgpu_wizard.core.monitor.compare import overlay_label, run_stats
+    from tfgpu_wizard.core.monitor.runs import read_run
 
     chart = MemoryChart()
     chart.resize(*size)

@@ -61,7 +61,7 @@ class AppState:
     """What the pages share: the detected host and the chosen target interpreter."""
 
     def __init__(self) -> None:
-        self.host = None  # core.host_model.HostReport once detection finished
+        self.host = None  # core.setup.host_model.HostReport once detection finished
         self.host_error: str | None = None
         # the interpreter that has (or will have) TensorFlow; python3 on PATH in the frozen app
         self.target_python: str = default_python()
@@ -295,7 +295,7 @@ class MainWindow(QMainWindow):
         if self.detecting():
             return False
         try:
-            host_mod = importlib.import_module("tfgpu_wizard.core.host")
+            host_mod = importlib.import_module("tfgpu_wizard.core.setup.host")
         except ModuleNotFoundError:
             self.state.host_error = "detection is not available in this build"
             self.host_ready.emit(None)

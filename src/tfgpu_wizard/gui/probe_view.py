@@ -1,7 +1,7 @@
 """The verification probe's result in the GUI: the same verdict as the CLI's ``verify``.
 
 The GUI runs ``target/probe.py`` under ``TargetProcess`` (QProcess); the CLI under
-``core.target.run_probe``. Both end in ``core.target.probe_verdict``: here a ``TargetResult`` is
+``core.target.runner.run_probe``. Both end in ``core.target.runner.probe_verdict``: here a ``TargetResult`` is
 assembled from what the QProcess saw (the probe's JSON object, exit code, timeout/cancel, stderr),
 so the words a user reads are the same in both places.
 """
@@ -28,10 +28,10 @@ VERDICT_KIND = {
 
 def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: str, command: list[str],
                       host: Any = None):
-    """``core.target.ProbeVerdict`` for a probe run seen through ``TargetProcess``, its reasons starting from
-    the host's facts (``core.verdict.with_host_facts``: no driver, CPU-only wheel, old driver, libraries)."""
-    from tfgpu_wizard.core.target import TargetResult, parse_event_line, probe_verdict
-    from tfgpu_wizard.core.verdict import with_host_facts
+    """``core.target.runner.ProbeVerdict`` for a probe run seen through ``TargetProcess``, its reasons starting from
+    the host's facts (``core.diagnose.verdict.with_host_facts``: no driver, CPU-only wheel, old driver, libraries)."""
+    from tfgpu_wizard.core.diagnose.verdict import with_host_facts
+    from tfgpu_wizard.core.target.runner import TargetResult, parse_event_line, probe_verdict
 
     events = [parse_event_line(json.dumps(report))] if isinstance(report, dict) else []
     result = TargetResult(
@@ -48,8 +48,8 @@ def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: s
 
 
 def diagnosis_context(verdict: Any, host: Any = None) -> dict[str, Any]:
-    """What the probe (and the host) know that a log alone does not: ``core.verdict.diagnosis_context``."""
-    from tfgpu_wizard.core.verdict import diagnosis_context as _context
+    """What the probe (and the host) know that a log alone does not: ``core.diagnose.verdict.diagnosis_context``."""
+    from tfgpu_wizard.core.diagnose.verdict import diagnosis_context as _context
 
     return _context(getattr(verdict, "report", None), host)
 
@@ -57,10 +57,10 @@ def diagnosis_context(verdict: Any, host: Any = None) -> dict[str, Any]:
 def keras_lines(verdict: Any) -> tuple[str | None, str | None]:
     """(which Keras ``tf.keras`` is, what is wrong with a requested Keras 2) from the probe's report.
 
-    The same words as in ``verdict.details`` (``core.target.keras_label`` / ``keras_legacy_problem``);
+    The same words as in ``verdict.details`` (``core.target.runner.keras_label`` / ``keras_legacy_problem``);
     the GUI lifts them out so a Keras 2 problem is a warning line, not one detail among many.
     """
-    from tfgpu_wizard.core.target import keras_label, keras_legacy_problem
+    from tfgpu_wizard.core.target.runner import keras_label, keras_legacy_problem
 
     report = getattr(verdict, "report", None) or {}
     keras = report.get("keras") or {}

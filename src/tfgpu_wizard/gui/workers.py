@@ -6,7 +6,7 @@ threads, and a signal emitted from any thread to a QObject living on the GUI thr
 there as a queued call, which is all the marshalling needed.
 
 ``TargetProcess`` runs one of the standalone scripts of ``tfgpu_wizard/target`` (or any program)
-in the *target* interpreter, on core's runner (``core.target.TargetRun``, the CLI's too). Its stdout
+in the *target* interpreter, on core's runner (``core.target.runner.TargetRun``, the CLI's too). Its stdout
 is read as JSON lines (one event object per line); other lines (TensorFlow's log, tracebacks) come
 out as ``text``. It never blocks the GUI thread, it always ends with exactly one ``finished`` signal,
 and a timeout or ``cancel()`` kills the child's whole process group.
@@ -23,7 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 
-from tfgpu_wizard.core.target import TargetResult, TargetRun
+from tfgpu_wizard.core.target.runner import TargetResult, TargetRun
 
 
 class ThreadTask(QObject):
@@ -80,7 +80,7 @@ class FinishInfo:
 class TargetProcess(QObject):
     """A child interpreter whose stdout is JSON lines. One run per object at a time.
 
-    It runs on core's runner (``core.target.TargetRun``), the same one the CLI uses: the child gets its
+    It runs on core's runner (``core.target.runner.TargetRun``), the same one the CLI uses: the child gets its
     own process group and every end (Cancel, the timeouts, window closing) signals the whole group, so
     a forking interpreter wrapper cannot leave its trainer running. This class only marshals the
     runner's callbacks (reader threads) to the GUI thread through one queued signal.

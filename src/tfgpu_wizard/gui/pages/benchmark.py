@@ -3,7 +3,7 @@ growth vs limit) run one after another into a table and a speedup chart, exporta
 
 Without a GPU, "Show the H200 recordings" fills the same table and chart from the bundled recordings
 ``resources/recordings/sample-*.run.jsonl`` (Keras 3 on JAX and PyTorch on one H200: FP32 vs mixed
-precision, default vs growth vs limit), read through ``core.runs.read_run``, the real run reader. They are
+precision, default vs growth vs limit), read through ``core.monitor.runs.read_run``, the real run reader. They are
 labelled as recordings (GPU, driver, date, backend) everywhere they show: the note above the table, the
 Result column and the CSV.
 """
@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from tfgpu_wizard.core import benchmark as core_benchmark
-from tfgpu_wizard.core.sampleopts import benchmark_configs
-from tfgpu_wizard.core.target import sample_argv
+from tfgpu_wizard.core.monitor import benchmark as core_benchmark
+from tfgpu_wizard.core.target.runner import sample_argv
+from tfgpu_wizard.core.target.sampleopts import benchmark_configs
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
-# The settings compared are core's (core.sampleopts.BENCHMARK_GPU / BENCHMARK_CPU, English labels translated
+# The settings compared are core's (core.target.sampleopts.BENCHMARK_GPU / BENCHMARK_CPU, English labels translated
 # here in the BenchmarkPage context), the same as `tfgpu-wizard benchmark` runs.
 
 
@@ -40,7 +40,7 @@ def _t(text: str) -> str:
 
 
 def recording_rows(paths: list[Path] | None = None) -> list[dict[str, Any]]:
-    """The bundled sample recordings as benchmark rows (``core.benchmark.recording_rows``)."""
+    """The bundled sample recordings as benchmark rows (``core.monitor.benchmark.recording_rows``)."""
     return core_benchmark.recording_rows(paths)
 
 
@@ -282,7 +282,7 @@ class BenchmarkPage(Page):
     CSV_FIELDS = core_benchmark.CSV_FIELDS
 
     def export_csv(self, path: str) -> None:
-        """The table as CSV (``core.benchmark.write_csv``); a recording's rows say so."""
+        """The table as CSV (``core.monitor.benchmark.write_csv``); a recording's rows say so."""
         core_benchmark.write_csv(path, self.results)
 
     def _export_dialog(self) -> None:

@@ -1,4 +1,4 @@
-"""Diagnose page: paste an error log, get ranked findings with their fixes (``core.diagnose``)."""
+"""Diagnose page: paste an error log, get ranked findings with their fixes (``core.diagnose.engine``)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ def _t(text: str) -> str:
 
 
 def diagnose_text(text: str, context: dict[str, Any] | None = None) -> tuple[list[Any] | None, str]:
-    """Findings for ``text`` from ``core.diagnose`` (None + reason when the engine is missing).
+    """Findings for ``text`` from ``core.diagnose.engine`` (None + reason when the engine is missing).
 
     ``context`` carries what the caller knows: ``platform``, ``tf_version``, ``has_driver``,
-    ``gpu_count`` (see ``core.diagnose.diagnose``)."""
+    ``gpu_count`` (see ``core.diagnose.engine.diagnose``)."""
     try:
-        mod = importlib.import_module("tfgpu_wizard.core.diagnose")
+        mod = importlib.import_module("tfgpu_wizard.core.diagnose.engine")
     except ModuleNotFoundError:
         return None, "the diagnosis rules are not available in this build"
     fn = getattr(mod, "diagnose", None)
@@ -48,7 +48,7 @@ def findings_html(findings: list[Any]) -> str:
     out = []
     for f in findings:
         sev = _field(f, "severity") or "error"
-        # core.diagnose's severities; "harmless" noise must not look like a warning
+        # core.diagnose.engine's severities; "harmless" noise must not look like a warning
         kind = {"error": "bad", "warning": "warn", "info": "info", "harmless": "info"}.get(sev, "warn")
         title = tr("diagnose", _field(f, "title", "summary", "message", "rule_id", "id"))
         explain = tr("diagnose", _field(f, "explanation", "why", "detail"))
@@ -63,7 +63,7 @@ def findings_html(findings: list[Any]) -> str:
 
 def unknowns(text: str, findings: list[Any], context: dict[str, Any] | None = None) -> list[str]:
     """What the diagnosis could not tell from this text (English source texts, shown with tr)."""
-    from tfgpu_wizard.core.diagnose import tf_version_from_log
+    from tfgpu_wizard.core.diagnose.engine import tf_version_from_log
 
     ctx = context or {}
     out = []

@@ -4,8 +4,8 @@ Data flows in two ways, both ending in ``MemoryChart.add_sample`` on the GUI thr
 
 * the bundled sample (``target/sample.py``) under ``TargetProcess``: its JSON-line events carry
   loss, images/s, step time and TensorFlow's own current/peak memory;
-* GPU readings from the core sampler's own thread (``core.sampler``), polled from its buffer
-  by a GUI timer at 10 Hz, or a saved run / bundled recording replayed through ``core.runs``.
+* GPU readings from the core sampler's own thread (``core.monitor.sampler``), polled from its buffer
+  by a GUI timer at 10 Hz, or a saved run / bundled recording replayed through ``core.monitor.runs``.
 
 The chart repaints on its own timer at ~3 Hz whatever the sampling rate.
 """
@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from tfgpu_wizard.core.monitor.progress import progress_memory
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.core.progress import progress_memory
-from tfgpu_wizard.core.sampleopts import BACKEND_MODE_TEXT, DEFAULT_MEMORY, MEMORY_MODES, MODE_TEXT  # noqa: F401
-from tfgpu_wizard.core.target import ConfigError, sample_argv
+from tfgpu_wizard.core.target.runner import ConfigError, sample_argv
+from tfgpu_wizard.core.target.sampleopts import BACKEND_MODE_TEXT, DEFAULT_MEMORY, MEMORY_MODES, MODE_TEXT  # noqa: F401
 from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.chart import MemoryChart
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
@@ -90,9 +90,9 @@ def snapshot_rows(snaps, t0: float, scale: float = 1.0) -> list[tuple[float, dic
 
 def event_memory_rows(events, t0: float) -> tuple[list[tuple[float, dict[str, float | None]]], str]:
     """A run file's events -> chart rows of the framework's own current/peak memory (MiB), and its name
-    (``core.progress.memory_rows``: the sample's ``progress`` memory summed over the GPUs, or the PyTorch/JAX
+    (``core.monitor.progress.memory_rows``: the sample's ``progress`` memory summed over the GPUs, or the PyTorch/JAX
     recordings' ``step`` events). ``t0``: the run time of the chart's first row."""
-    from tfgpu_wizard.core.progress import memory_rows
+    from tfgpu_wizard.core.monitor.progress import memory_rows
 
     return memory_rows(events, t0)
 
@@ -112,7 +112,7 @@ class MonitorPage(Page):
         self._t0: float | None = None
         self._run_label = ""
         self._run_style: tuple[str, str] = ("", "")  # (memory mode, precision) of the current run: its overlay look
-        self._cpu_run = False  # the current live run trains on the CPU: chart its host RAM (core.procmem)
+        self._cpu_run = False  # the current live run trains on the CPU: chart its host RAM (core.monitor.procmem)
         self._train_pid: int | None = None
         self._last: dict[str, Any] = {}
         self._error_event: dict[str, Any] | None = None
@@ -124,9 +124,9 @@ class MonitorPage(Page):
         self._poll.timeout.connect(self._poll_sampler)
         self.last_finish: FinishInfo | None = None
         self._gpu_note_state: tuple[str, str] = ("", "")
-        self._recorder = None  # core.runs.RunRecorder of the running sample
-        self._config = None  # core.target.SampleConfig of the running / last sample (its run file stores it)
-        self._unsaved = None  # core.runs.RunRecorder whose file could not be written (kept in memory)
+        self._recorder = None  # core.monitor.runs.RunRecorder of the running sample
+        self._config = None  # core.target.runner.SampleConfig of the running / last sample (its run file stores it)
+        self._unsaved = None  # core.monitor.runs.RunRecorder whose file could not be written (kept in memory)
         self._showing: tuple[str, str] | None = None  # (file name, GPU names) of an opened run/recording
         self._opened: dict[str, Any] | None = None  # the opened run's end line and read problems
         self.last_run_path: Path | None = None  # the run file of the last finished sample
@@ -365,11 +365,11 @@ class MonitorPage(Page):
     # -- the sample -------------------------------------------------------------------------
 
     def sample_config(self):
-        """The controls as a ``core.target.SampleConfig`` (core's CPU rule, ``--gpu-total-mb`` from NVML).
+        """The controls as a ``core.target.runner.SampleConfig`` (core's CPU rule, ``--gpu-total-mb`` from NVML).
 
-        Raises ``core.target.ConfigError`` for a combination the sample would refuse.
+        Raises ``core.target.runner.ConfigError`` for a combination the sample would refuse.
         """
-        from tfgpu_wizard.core.sampleopts import config_from_controls
+        from tfgpu_wizard.core.target.sampleopts import config_from_controls
 
         return config_from_controls(
             memory=self.mode.currentData(), limit_mb=self.limit_mb.value(),
@@ -472,13 +472,13 @@ class MonitorPage(Page):
         return self._now()
 
     def _open_recorder(self) -> None:
-        """Record this run (sample events + live GPU ticks) with ``core.runs``, so it can be opened later."""
+        """Record this run (sample events + live GPU ticks) with ``core.monitor.runs``, so it can be opened later."""
         self._close_recorder("stopped")
         self.last_run_path = None
         self._unsaved = None
         self.btn_save_elsewhere.setVisible(False)
         try:
-            from tfgpu_wizard.core.runs import RunRecorder
+            from tfgpu_wizard.core.monitor.runs import RunRecorder
 
             sampler = self._sampler
             live = sampler is not None and sampler.state in ("idle", "running")
@@ -517,7 +517,7 @@ class MonitorPage(Page):
             self._train_pid = ev["pid"]
         if kind == "progress" and self._train_pid and self._cpu_run:
             # a CPU run: the training process's host RAM is what there is to draw (and to keep in the record)
-            from tfgpu_wizard.core.procmem import process_rss
+            from tfgpu_wizard.core.monitor.procmem import process_rss
 
             rss = process_rss(self._train_pid)
             if rss is not None:
@@ -539,7 +539,7 @@ class MonitorPage(Page):
             return
         self._last.update(ev)
         values: dict[str, float | None] = {}
-        cur, peak = progress_memory(ev)  # summed over the GPUs, only when every GPU reported (core.progress)
+        cur, peak = progress_memory(ev)  # summed over the GPUs, only when every GPU reported (core.monitor.progress)
         if cur is not None:
             values["tf.current"] = cur / MIB
         if peak is not None:
@@ -700,7 +700,7 @@ class MonitorPage(Page):
         if self._sampler is not None:
             return
         try:
-            from tfgpu_wizard.core.sampler import NvmlSource, Sampler
+            from tfgpu_wizard.core.monitor.sampler import NvmlSource, Sampler
         except ImportError:
             self._gpu_note_state = ("missing", "")
             self._render_gpu_note()
@@ -758,7 +758,7 @@ class MonitorPage(Page):
         The replay runs on the sampler's own thread at full speed; ``replay_done`` fires when the
         chart has it. Returns False (and says why) when the file cannot be read.
         """
-        from tfgpu_wizard.core.sampler import ReplaySource, Sampler
+        from tfgpu_wizard.core.monitor.sampler import ReplaySource, Sampler
 
         path = Path(path)
         if self._replay is not None and self._replay.is_running():
@@ -829,8 +829,8 @@ class MonitorPage(Page):
         self._update_numbers()
         self._run_label = path.name.removesuffix(".jsonl").removesuffix(".run")
         self._run_style = ("", "")
-        try:  # the overlay names what the run was: mode · precision · backend · GPU (core.compare)
-            from tfgpu_wizard.core.compare import overlay_label, run_stats
+        try:  # the overlay names what the run was: mode · precision · backend · GPU (core.monitor.compare)
+            from tfgpu_wizard.core.monitor.compare import overlay_label, run_stats
 
             stats = run_stats(path)
             if stats.mode or stats.precision:

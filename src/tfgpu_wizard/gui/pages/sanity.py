@@ -15,8 +15,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.core.sampleopts import sanity_config
-from tfgpu_wizard.core.target import sample_argv
+from tfgpu_wizard.core.target.runner import sample_argv
+from tfgpu_wizard.core.target.sampleopts import sanity_config
 from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
@@ -42,11 +42,11 @@ class SanityPage(Page):
         self.summary_event: dict[str, Any] | None = None
         self.error_event: dict[str, Any] | None = None
         self.probe_result: dict[str, Any] | None = None
-        self.probe_verdict = None  # core.target.ProbeVerdict of the probe phase
+        self.probe_verdict = None  # core.target.runner.ProbeVerdict of the probe phase
         self.verdict_kind = ""
         self.steps = self.STEPS
-        self.config = None  # core.target.SampleConfig of the training phase
-        self.sanity = None  # core.verdict.SanityVerdict of the last check
+        self.config = None  # core.target.runner.SampleConfig of the training phase
+        self.sanity = None  # core.diagnose.verdict.SanityVerdict of the last check
 
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -236,9 +236,9 @@ class SanityPage(Page):
         self.details.setText(details)
 
     def judge(self, info: FinishInfo) -> tuple[str, str, str]:
-        """The plain answer: (kind, headline, details as HTML), from ``core.verdict.sanity_verdict`` (the same
+        """The plain answer: (kind, headline, details as HTML), from ``core.diagnose.verdict.sanity_verdict`` (the same
         answer as ``tfgpu-wizard sanity``), with the window's own advice for the sample's error codes."""
-        from tfgpu_wizard.core.verdict import sanity_verdict
+        from tfgpu_wizard.core.diagnose.verdict import sanity_verdict
 
         v = sanity_verdict(status=info.status, steps=self.steps, devices=self.devices_event,
                            summary=self.summary_event, error=self.error_event, probe=self.probe_verdict,

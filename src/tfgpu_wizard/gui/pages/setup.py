@@ -1,10 +1,10 @@
 """Setup page: the wizard Machine → Choose → Commands → Verify.
 
-Machine shows ``core.host.detect_host``'s report (run by the main window on a worker thread after
-the first paint). Choose lists ``core.matrix`` rows for the detected platform (ranked by
-``core.recommend`` where this build has it). Commands shows ``core.plan``'s per-shell scripts where
+Machine shows ``core.setup.host.detect_host``'s report (run by the main window on a worker thread after
+the first paint). Choose lists ``core.setup.matrix`` rows for the detected platform (ranked by
+``core.setup.recommend`` where this build has it). Commands shows ``core.setup.plan``'s per-shell scripts where
 this build has it. Verify runs ``target/probe.py`` under ``TargetProcess`` and explains its stderr
-with ``core.diagnose``; a paste box reaches the same diagnosis.
+with ``core.diagnose.engine``; a paste box reaches the same diagnosis.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _t(text: str) -> str:
 
 def host_html(report: Any) -> str:
     """The report in words a beginner understands: warnings first, then what was found."""
-    from tfgpu_wizard.core.host import explain_cuda_versions, note_text, sorted_notes
+    from tfgpu_wizard.core.setup.host import explain_cuda_versions, note_text, sorted_notes
 
     parts: list[str] = []
     for note in sorted_notes(report.notes):
@@ -102,7 +102,7 @@ class SetupPage(Page):
         self._probe_stderr: list[str] = []
         self.probe_result: dict[str, Any] | None = None
         self._probe_keras2 = False  # the last check asked for Keras 2 (TF_USE_LEGACY_KERAS=1)
-        self.verdict = None  # core.target.ProbeVerdict of the last finished check
+        self.verdict = None  # core.target.runner.ProbeVerdict of the last finished check
 
         root = QVBoxLayout(self)
         self.title = heading()

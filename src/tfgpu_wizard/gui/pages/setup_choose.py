@@ -1,4 +1,4 @@
-"""Setup → Choose: ``core.recommend`` shown as a beginner reads it.
+"""Setup → Choose: ``core.setup.recommend`` shown as a beginner reads it.
 
 Top to bottom: host-level notes (no driver → CPU only, WSL1 ...), the "Recommended" box saying why,
 on native Windows the TF 2.10-native vs WSL2 comparison side by side, the TF version and install
@@ -52,9 +52,9 @@ def _t(text: str) -> str:
 class Choice:
     """What the user settled on: a matrix row, an install method and the candidate that judged it."""
 
-    row: Any  # core.matrix.Row
+    row: Any  # core.setup.matrix.Row
     method: str  # "pip" | "conda" | "docker"
-    candidate: Any  # core.recommend.Candidate
+    candidate: Any  # core.setup.recommend.Candidate
     platform: str  # the platform of the row ("linux", "wsl2", "windows", "macos")
 
 
@@ -244,7 +244,7 @@ class ChooseView(QWidget):
 
     def _load_matrix(self):
         if self._matrix is None:
-            from tfgpu_wizard.core.matrix import load_matrix
+            from tfgpu_wizard.core.setup.matrix import load_matrix
 
             self._matrix = load_matrix()
         return self._matrix
@@ -256,7 +256,7 @@ class ChooseView(QWidget):
         self.error = None
         if self.host is not None:
             try:
-                from tfgpu_wizard.core.recommend import recommend
+                from tfgpu_wizard.core.setup.recommend import recommend
 
                 self.rec = recommend(self._load_matrix(), self.host)
             except Exception as exc:  # noqa: BLE001 - a broken matrix or report is shown, not raised
@@ -296,7 +296,7 @@ class ChooseView(QWidget):
         if self.rec is None or (tf is None and method is None):
             return
         try:
-            from tfgpu_wizard.core.recommend import recommend
+            from tfgpu_wizard.core.setup.recommend import recommend
 
             self.pinned = recommend(self._load_matrix(), self.host, tf=tf, method=method,
                                     allow_prerelease=True)
@@ -458,9 +458,9 @@ class ChooseView(QWidget):
 
 def _error_text(exc: Exception) -> str:
     """What the Choose step says when it cannot recommend: a broken matrix file names the file, the row and
-    the field (``core.matrix.MatrixError``) and says that nothing else is affected; anything else keeps its
+    the field (``core.setup.matrix.MatrixError``) and says that nothing else is affected; anything else keeps its
     exception type, which is what a bug report needs."""
-    from tfgpu_wizard.core.matrix import MatrixError
+    from tfgpu_wizard.core.setup.matrix import MatrixError
 
     if isinstance(exc, MatrixError):
         return _t("The compatibility matrix cannot be used, so there is no recommendation: {0}. Fix the file "

@@ -1,6 +1,6 @@
 """Setup → Commands: the install plan per shell, copy, "Save as…", and "Run it for me".
 
-``CommandsView.set_choice(choice, host)`` builds one ``core.plan.Plan`` per shell valid for the row's
+``CommandsView.set_choice(choice, host)`` builds one ``core.setup.plan.Plan`` per shell valid for the row's
 platform (one tab each, the text is exactly ``plan.script()``). "Save as…" writes the folder with
 ``write_plan`` and asks before overwriting files the user edited (``PlanExistsError``).
 
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tfgpu_wizard.core.plan import shells_for
+from tfgpu_wizard.core.setup.plan import shells_for
 from tfgpu_wizard.gui.widgets import empty_state, verdict_html, wrap_label
 
 SHELL_TITLES = {"bash": "bash", "zsh": "zsh", "powershell": "PowerShell", "cmd": "cmd.exe"}
@@ -47,10 +47,10 @@ def _t(text: str) -> str:
 
 def can_run_here(platform: str, shell: str) -> bool:
     """"Run it for me" exists for bash plans of Linux/WSL2 rows on Linux, and PowerShell plans on Windows
-    (``core.plan_run.runnable``)."""
+    (``core.setup.plan_run.runnable``)."""
     from types import SimpleNamespace
 
-    from tfgpu_wizard.core.plan_run import runnable
+    from tfgpu_wizard.core.setup.plan_run import runnable
 
     return runnable(SimpleNamespace(platform=platform, shell=shell))[0]
 
@@ -65,7 +65,7 @@ def monospace() -> QFont:
 
 
 class PlanRunner(QObject):
-    """The window's side of ``core.plan_run.PlanExecutor``: it runs the steps on a worker thread and
+    """The window's side of ``core.setup.plan_run.PlanExecutor``: it runs the steps on a worker thread and
     re-emits its events as Qt signals on the GUI thread (one process per step, group kill on Cancel).
 
     ``ask_admin(step) -> "run" | "skip" | "stop"`` is called (on the GUI thread) before every
@@ -110,8 +110,8 @@ class PlanRunner(QObject):
               shell: str = "bash") -> None:
         import threading
 
-        from tfgpu_wizard.core.plan_run import PlanExecutor
         from tfgpu_wizard.core.report import last_plan_log
+        from tfgpu_wizard.core.setup.plan_run import PlanExecutor
 
         if self.is_running():
             raise RuntimeError("a plan is already running")
@@ -217,7 +217,7 @@ class CommandsView(QWidget):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        # confirm_run(summary: core.plan_run.PlanSummary) -> bool, asked before anything is written or run
+        # confirm_run(summary: core.setup.plan_run.PlanSummary) -> bool, asked before anything is written or run
         self.confirm_run: Callable[[Any], bool] = self._confirm_dialog
         self._last_run: tuple[str, int | None] | None = None  # (status, failed step) for re-rendering
         self._step_blocks: dict[int, int] = {}  # step index -> first log block of that step
@@ -349,7 +349,7 @@ class CommandsView(QWidget):
         self.error = ""
         self.tabs.clear()
         if self.choice is not None:
-            from tfgpu_wizard.core.plan import PlanError, build_plan
+            from tfgpu_wizard.core.setup.plan import PlanError, build_plan
 
             prefix = self.prefix.text().strip() or None
             for shell in self.shells():
@@ -473,7 +473,7 @@ class CommandsView(QWidget):
         return written
 
     def _write(self, plan: Any, folder: Path) -> list[Path]:
-        from tfgpu_wizard.core.plan import PlanError, PlanExistsError, write_plan
+        from tfgpu_wizard.core.setup.plan import PlanError, PlanExistsError, write_plan
 
         try:
             return write_plan(plan, folder)
@@ -513,7 +513,7 @@ class CommandsView(QWidget):
         if plan is None or self.runner.is_running() or not can_run_here(plan.platform, plan.shell):
             return False
         target = Path(folder) if folder else self.default_run_folder(plan)
-        from tfgpu_wizard.core.plan_run import summarize
+        from tfgpu_wizard.core.setup.plan_run import summarize
 
         if not self.confirm_run(summarize(plan, target)):
             self.message.setText(verdict_html("info", _t("Nothing was installed.")))
@@ -534,7 +534,7 @@ class CommandsView(QWidget):
         return box.clickedButton() is ok
 
     def run_steps(self, steps: Sequence[Any], folder: str | os.PathLike[str], shell: str = "bash") -> bool:
-        """Run ``steps`` (``core.shells.Step``) with ``folder`` as working directory and ``HERE``."""
+        """Run ``steps`` (``core.setup.shells.Step``) with ``folder`` as working directory and ``HERE``."""
         if self.runner.is_running():
             return False
         self.run_folder = Path(folder)
@@ -583,7 +583,7 @@ class CommandsView(QWidget):
 
     def _show_run_result(self, status: str, failed: int | None) -> str:
         """One message for the end of a run, directly above the log (re-rendered on a language switch)."""
-        from tfgpu_wizard.core.plan_run import failure_message
+        from tfgpu_wizard.core.setup.plan_run import failure_message
 
         steps = self.runner._steps
         name = steps[failed].text() if failed is not None and 0 <= failed < len(steps) else ""

@@ -57,7 +57,7 @@ def result_row(label: str, summary: Mapping[str, Any] | None, status: str, messa
 
 
 def recording_rows(paths: Iterable[str | Path] | None = None) -> list[dict[str, Any]]:
-    """The bundled sample recordings as benchmark rows (one per run, read with ``core.runs.read_run``).
+    """The bundled sample recordings as benchmark rows (one per run, read with ``core.monitor.runs.read_run``).
 
     Each row: ``setting`` (backend · model · precision · memory), ``images_per_sec`` (the sample's own
     steady state, ``summary.images_per_sec``), ``step_time_s`` (global batch / images per second),
@@ -66,7 +66,7 @@ def recording_rows(paths: Iterable[str | Path] | None = None) -> list[dict[str, 
     ("recording"), ``source`` (the header's ``recorded_on``: GPU, driver, date), ``gpu``, ``driver``,
     ``date``, ``backend``. A file that cannot be read becomes a row whose ``message`` says why.
     """
-    from tfgpu_wizard.core.runs import RunFileError, bundled_recordings, read_run
+    from tfgpu_wizard.core.monitor.runs import RunFileError, bundled_recordings, read_run
 
     if paths is None:
         paths = [p for p in bundled_recordings() if p.match(RECORDING_GLOB)]

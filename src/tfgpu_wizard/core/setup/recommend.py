@@ -2,9 +2,9 @@
 
 API (stable; the CLI ``plan`` and the GUI Setup page format these objects)::
 
-    from tfgpu_wizard.core.matrix import load_matrix
-    from tfgpu_wizard.core.recommend import recommend
-    rec = recommend(load_matrix(), host_report,            # core.host_model.HostReport
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.recommend import recommend
+    rec = recommend(load_matrix(), host_report,            # core.setup.host_model.HostReport
                     tf="2.13", method="conda",             # optional pins (TF line or exact version; pip|conda|docker)
                     allow_prerelease=False)
     rec.platform            # "linux" | "wsl2" | "windows" | "macos" (rows evaluated)
@@ -37,9 +37,10 @@ from dataclasses import dataclass
 from packaging.requirements import Requirement
 from packaging.version import InvalidVersion, Version
 
-from tfgpu_wizard.core.host_model import GpuInfo, HostReport
 from tfgpu_wizard.core.i18n import N_, tr
-from tfgpu_wizard.core.matrix import Matrix, MethodName, Recipe, Row, cc_tuple, driver_tuple, tr_data
+from tfgpu_wizard.core.setup.host_model import GpuInfo, HostReport
+from tfgpu_wizard.core.setup.matrix import Matrix, MethodName, Recipe, Row, cc_tuple, driver_tuple, tr_data
+from tfgpu_wizard.core.versions import release
 
 __all__ = [
     "MESSAGES", "Candidate", "MethodOption", "PinCost", "Reason", "Recommendation", "WindowsChoice",
@@ -298,14 +299,6 @@ def _gpu_mode(host: HostReport) -> bool:
     return bool(host.driver and host.driver.present and host.gpus) and host.os.system not in ("wsl1", "macos")
 
 
-def _ver_tuple(text: str) -> tuple[int, ...]:
-    out = []
-    for p in text.split("."):
-        digits = "".join(ch for ch in p if ch.isdigit())
-        out.append(int(digits or 0))
-    return tuple(out)
-
-
 # --------------------------------------------------------------------------------------------- evaluation
 
 
@@ -348,7 +341,7 @@ def _arch_reasons(row: Row, ctx: _Ctx) -> list[Reason]:
         cc = g.compute_capability or ""
         arch = ctx.matrix.arch_name(cc) or "?"
         need = _cuda_needed(cc)
-        if need and row.cuda and _ver_tuple(row.cuda) < _ver_tuple(need[0]):
+        if need and row.cuda and release(row.cuda) < release(need[0]):
             out.append(_reason("arch-needs-cuda", "blocker", ctx.lang, gpu=g.name, cc=cc, arch=arch, need=need[0],
                                line=row.tensorflow, cuda=row.cuda, tf_min=need[1], sources=["DOCS", "WHEEL"]))
             continue
@@ -483,7 +476,7 @@ def _glibc_reasons(row: Row, ctx: _Ctx) -> list[Reason]:
     if glibc is None:
         if row.platform in ("linux", "wsl2"):
             out.append(_reason("glibc-unknown", "caveat", ctx.lang, **vals))
-    elif _ver_tuple(glibc) < _ver_tuple(row.wheel.glibc):
+    elif release(glibc) < release(row.wheel.glibc):
         out.append(_reason("glibc-too-old", "blocker", ctx.lang, glibc=glibc, sources=["PYPI"], **vals))
         if not row.wheel.confirmed:
             out.append(_reason("glibc-unconfirmed", "info", ctx.lang, **vals))
@@ -498,7 +491,7 @@ def _method_options(row: Row, ctx: _Ctx, only: str | None) -> list[MethodOption]
         methods = {m: row.recipe(m) for m in row.methods}
     else:
         # CPU only: plain tensorflow with pip; a conda env (for its Python) where the row has a conda recipe
-        # (core.plan.build_plan(cpu=True) swaps in the CPU packages)
+        # (core.setup.plan.build_plan(cpu=True) swaps in the CPU packages)
         methods = {"pip": _cpu_recipe(row, ctx.matrix)}
         if "conda" in row.methods and row.platform != "macos":
             methods["conda"] = row.recipe("conda")
@@ -524,7 +517,7 @@ def _method_options(row: Row, ctx: _Ctx, only: str | None) -> list[MethodOption]
             elif python is None:
                 pass
             elif not row.python_ok(python):
-                too_new = _ver_tuple(python) > _ver_tuple(row.python_minors()[-1])
+                too_new = release(python) > release(row.python_minors()[-1])
                 reasons.append(_reason("python-too-new" if too_new else "python-too-old", "blocker", lang,
                                        python=python, line=row.tensorflow, range=rng, sources=["DOCS"]))
             else:

@@ -24,7 +24,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tfgpu_wizard.core.host_model import GpuInfo
+from tfgpu_wizard.core.setup.host_model import GpuInfo
 
 QUERY_FIELDS = "index,name,uuid,memory.total,compute_cap,pci.bus_id,driver_version"
 

@@ -8,7 +8,7 @@ Format: docs/run-format.md, schema: resources/schemas/run-record.schema.json. Bu
 
 API (stable)::
 
-    from tfgpu_wizard.core import runs
+    from tfgpu_wizard.core.monitor import runs
 
     rec = runs.RunRecorder(config={...}, devices=sampler.devices, label="...", root=None)
     rec.attach(sampler)              # every sampler Tick becomes a "tick" line
@@ -40,15 +40,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tfgpu_wizard.core.i18n import tr
-from tfgpu_wizard.core.nvml import DeviceInfo
+from tfgpu_wizard.core.monitor.nvml import DeviceInfo
+from tfgpu_wizard.core.monitor.snapshot import MIB, GpuSnapshot, Tick
 from tfgpu_wizard.core.paths import resources_dir, user_data_dir
-from tfgpu_wizard.core.sampler import MIB, GpuSnapshot, Tick
 
-if TYPE_CHECKING:
-    from tfgpu_wizard.core.sampler import Sampler
+
+class TickFeed(Protocol):
+    """What a recorder attaches to (a ``core.monitor.sampler.Sampler``): runs never import the sampler."""
+
+    def subscribe(self, fn: Callable[[Tick], None]) -> Callable[[], None]: ...
+
 
 FORMAT = "tfgpu-wizard-run"
 FORMAT_VERSION = 1
@@ -155,7 +159,7 @@ class RunRecorder:
     def rel(self, t: float) -> float:
         return round(t - self.t0, 4)
 
-    def attach(self, sampler: Sampler) -> None:
+    def attach(self, sampler: TickFeed) -> None:
         """Record every tick of ``sampler`` until close()."""
         self._unsubscribe = sampler.subscribe(self.add_tick)
 
@@ -163,7 +167,7 @@ class RunRecorder:
         self._write(_dumps({"type": "tick", "t": self.rel(tick.t), "gpus": [_clean(s.to_dict()) for s in tick.snapshots]}))
 
     def add_event(self, event: Any, t: float | None = None) -> None:
-        """One event of the sample: a dict, or a core.target.Event (its ``data`` and ``recv_t``)."""
+        """One event of the sample: a dict, or a core.target.runner.Event (its ``data`` and ``recv_t``)."""
         recv = getattr(event, "recv_t", None)
         data = getattr(event, "data", None)
         if isinstance(data, Mapping):

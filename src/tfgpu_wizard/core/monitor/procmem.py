@@ -1,6 +1,6 @@
 """The training process's resident memory (host RAM), for runs on the CPU where there is no GPU memory to
 chart: the Monitor draws it on the memory axis, labelled as host RAM, and the run record keeps it (``rss``
-on progress events, which ``core.compare`` reads)."""
+on progress events, which ``core.monitor.compare`` reads)."""
 
 from __future__ import annotations
 

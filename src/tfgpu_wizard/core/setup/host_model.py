@@ -1,7 +1,7 @@
 """The host report: what ``doctor`` detected, as plain data.
 
-This is the contract between detection (``core/host.py``), recommendation
-(``core/recommend.py``), the GUI and saved reports (``plan --host report.json``).
+This is the contract between detection (``core/setup/host.py``), recommendation
+(``core/setup/recommend.py``), the GUI and saved reports (``plan --host report.json``).
 Its JSON form is documented by ``resources/schemas/host-report.schema.json`` and versioned by
 ``SCHEMA_VERSION``: bump it when a field changes meaning or is removed (adding an optional
 field is compatible).

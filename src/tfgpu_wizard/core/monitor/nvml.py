@@ -7,7 +7,7 @@ Windows WDDM / WSL2, GPU lost ...). ``NotAvailable`` is falsy, so ``if value:`` 
 
 API (stable)::
 
-    from tfgpu_wizard.core import nvml
+    from tfgpu_wizard.core.monitor import nvml
 
     nvml.init() -> NotAvailable | None        # lazy: every query calls it; None = NVML is up
     nvml.shutdown()                           # clean shutdown (also registered with atexit)

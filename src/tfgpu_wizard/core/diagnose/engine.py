@@ -6,11 +6,11 @@ user pasted.
 
 Public API (stable)::
 
-    from tfgpu_wizard.core.diagnose import diagnose, Finding, format_findings
+    from tfgpu_wizard.core.diagnose.engine import diagnose, Finding, format_findings
 
     findings = diagnose(text, platform=None, context=None, lang=None)
     for f in findings:            # already ranked: root causes first, harmless noise last
-        f.rule_id                 # stable id, e.g. "missing-library" (see core/diagnose_rules.py)
+        f.rule_id                 # stable id, e.g. "missing-library" (see core/diagnose/rules.py)
         f.severity                # "error" | "warning" | "harmless"
         f.title, f.explanation    # translated (lang, else the current language of core.i18n)
         f.fix                     # for this platform ("linux" | "windows" | "wsl2")
@@ -51,7 +51,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tfgpu_wizard.core.diagnose_rules import (
+from tfgpu_wizard.core.diagnose.rules import (
     ALL_RULES,
     GPU_MEMORY_TAKEN,
     ONLY_HARMLESS,
@@ -60,8 +60,8 @@ from tfgpu_wizard.core.diagnose_rules import (
     RULES,
     Rule,
 )
+from tfgpu_wizard.core.diagnose.textdecode import decode_bytes
 from tfgpu_wizard.core.i18n import tr
-from tfgpu_wizard.core.textdecode import decode_bytes
 
 __all__ = [
     "Evidence",
@@ -127,7 +127,7 @@ class Finding:
 def decode_log(data: bytes) -> str:
     """Bytes of a log file -> text, never raising: byte-order marks, UTF-16 without a BOM, UTF-8,
     then GB18030/GBK (a Chinese Windows console's ``>``), then the locale's encoding
-    (``core.textdecode``)."""
+    (``core.diagnose.textdecode``)."""
     return decode_bytes(data)
 
 
@@ -375,8 +375,40 @@ def _fix_template(rule: Rule, platform: str, tfv: tuple[int, ...] | None) -> str
     return rule.fix_for(platform)
 
 
+# Rules whose advice depends on whether this machine has a working NVIDIA driver: their explanation starts
+# from the host's fact when the caller knows it (``has_driver`` / the context's ``driver_present`` and
+# ``host_fact``, see core.diagnose.verdict.diagnosis_context).
+_DRIVER_DEPENDENT = frozenset({"cuda-drivers-not-found", "no-gpu-visible", "dlopen-failed", "missing-library"})
+_NO_GPU_FACTS = frozenset({"no-nvidia-gpu"})
+_NO_DRIVER_FACTS = frozenset({"no-driver", "driver-missing"})
+
+
+def _host_lead(rule_id: str, has_driver: bool | None, fact: str | None, driver_cuda: str | None,
+               lang: str | None) -> str | None:
+    """The first sentence of a driver-dependent finding: what this machine has (None when unknown)."""
+    if rule_id not in _DRIVER_DEPENDENT:
+        return None
+    if fact in _NO_GPU_FACTS:
+        return tr(CONTEXT, "This computer has no NVIDIA GPU, so TensorFlow uses the CPU here, which is expected: "
+                           "no CUDA library changes that.", lang)
+    if has_driver is False or fact in _NO_DRIVER_FACTS:
+        return tr(CONTEXT, "This computer has no working NVIDIA driver, so TensorFlow cannot use a GPU whatever "
+                           "CUDA libraries are installed: install the driver first.", lang)
+    if fact == "cpu-wheel" and rule_id in ("cuda-drivers-not-found", "no-gpu-visible"):
+        return tr(CONTEXT, "This TensorFlow is a CPU-only build, so it cannot use the GPU whatever the driver: "
+                           "install the GPU build (`tensorflow[and-cuda]`).", lang)
+    if has_driver is True and fact in (None, "libraries"):
+        if driver_cuda:
+            return tr(CONTEXT, "The NVIDIA driver works on this computer (CUDA {cuda}), so the driver is not the "
+                               "cause: TensorFlow's CUDA libraries are.", lang).format(cuda=driver_cuda)
+        return tr(CONTEXT, "The NVIDIA driver works on this computer, so the driver is not the cause: "
+                           "TensorFlow's CUDA libraries are.", lang)
+    return None
+
+
 def _make(
-    rule: Rule, hit: _Hit | None, platform: str, lang: str | None, tfv: tuple[int, ...] | None = None
+    rule: Rule, hit: _Hit | None, platform: str, lang: str | None, tfv: tuple[int, ...] | None = None,
+    lead: str | None = None,
 ) -> Finding:
     values = dict(rule.defaults)
     if hit:
@@ -392,7 +424,7 @@ def _make(
         rule_id=rule.id,
         severity=rule.severity,
         title=_fmt(rule.title, lang, values),
-        explanation=_fmt(rule.explanation, lang, values).replace("  ", " "),
+        explanation=((lead + " ") if lead else "") + _fmt(rule.explanation, lang, values).replace("  ", " "),
         fix=fix,
         evidence=list(hit.evidence) if hit else [],
         sources=list(rule.sources),
@@ -449,7 +481,12 @@ def diagnose(
       guessed from paths in the log);
     - ``tf_version``: e.g. "2.21.0" (else ``context["tf_version"]``, else read from the log);
     - ``has_driver``: whether a working NVIDIA driver was detected (``False`` makes a missing
-      driver the root cause of an empty GPU list).
+      driver the root cause of an empty GPU list); else ``context["has_driver"]`` or
+      ``context["driver_present"]`` (what ``core.diagnose.verdict.diagnosis_context`` sets).
+
+    Findings whose advice depends on the driver (CUDA libraries not found, no GPU visible, a library
+    that did not load) start their explanation from the host's fact when it is known: no NVIDIA GPU,
+    no working driver, a CPU-only TensorFlow (``context["host_fact"]``), or a working driver.
     """
     context = dict(context or {})
     if isinstance(text, bytes):  # be forgiving: callers sometimes pass raw stderr
@@ -460,7 +497,10 @@ def diagnose(
     )
     tf_version = tf_version or context.get("tf_version") or tf_version_from_log(text)
     if has_driver is None:
-        has_driver = context.get("has_driver")
+        has_driver = context.get("has_driver", context.get("driver_present"))
+    fact = context.get("host_fact")
+    if has_driver is None and fact in _NO_DRIVER_FACTS | _NO_GPU_FACTS:
+        has_driver = False
 
     hits = _scan(text)
     by_id = {r.id: r for r in ALL_RULES}
@@ -513,7 +553,11 @@ def diagnose(
         last = max((e for h in hits.values() for e in h.evidence), key=lambda e: e.line)
         hits[ONLY_HARMLESS.id] = _Hit(ONLY_HARMLESS, [last], 1)
 
-    findings = [_make(h.rule, h, plat, lang, tfv) for h in hits.values()]
+    findings = [
+        _make(h.rule, h, plat, lang, tfv,
+              _host_lead(h.rule.id, has_driver, fact, context.get("driver_cuda"), lang))
+        for h in hits.values()
+    ]
 
     # symptoms: explained by a present, more fundamental, non-harmless finding
     for f in sorted(findings, key=lambda x: x.priority):

@@ -1,14 +1,15 @@
 """The sample's options as the window offers them: one home for the rules every page and command shares.
 
-The window's pages (Monitor, Sanity, Benchmark) and the CLI all end in one ``core.target.SampleConfig``
-and run ``core.target.sample_argv(cfg)``; this module holds what used to be copied into each page:
+The window's pages (Monitor, Sanity, Benchmark) and the CLI all end in one ``core.target.runner.SampleConfig``
+and run ``core.target.runner.sample_argv(cfg)``; this module holds what used to be copied into each page:
 
-* ``MEMORY_MODES`` (the one list, from ``core.target``) and ``DEFAULT_MEMORY`` (the CLI's default);
+* ``MEMORY_MODES`` (the one list, from ``core.target.runner``) and ``DEFAULT_MEMORY`` (the CLI's default);
 * ``parse_limit`` (the one limit parser: MB, a fraction or a percentage);
 * ``apply_cpu_rule`` (the one CPU rule: the memory modes are GPU settings, so a CPU run trains with
   ``default`` and no limit, and the run's record says so);
 * ``MODE_TEXT`` / ``BACKEND_MODE_TEXT`` and ``mode_explanation`` (the one table of what each mode's curve
-  looks like; the GUI shows it translated in the ``MonitorPage`` context);
+  looks like; the GUI shows it translated in the ``MonitorPage`` context), ``PRECISION_TEXT`` and
+  ``explanation_table`` (modes + precisions, translated: what ``tfgpu-wizard sample`` prints before a run);
 * ``config_from_controls`` (the Monitor page's controls -> a validated config), ``sanity_config`` and
   ``benchmark_configs`` (the settings the Sanity and Benchmark pages run).
 
@@ -20,12 +21,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tfgpu_wizard.core.target import MEMORY_MODES, PRECISIONS, SampleConfig, _parse_limit
+from tfgpu_wizard.core.target.runner import MEMORY_MODES, PRECISIONS, SampleConfig, _parse_limit
 
 __all__ = [
-    "BACKEND_MODE_TEXT", "DEFAULT_MEMORY", "MEMORY_MODES", "MODE_TEXT", "PRECISIONS", "apply_cpu_rule",
-    "benchmark_configs", "config_from_controls", "gpu_total_mb_for", "log_every_for", "mode_explanation",
-    "parse_limit", "sanity_config",
+    "BACKEND_MODE_TEXT", "DEFAULT_MEMORY", "MEMORY_MODES", "MODE_TEXT", "PRECISIONS", "PRECISION_TEXT",
+    "apply_cpu_rule", "benchmark_configs", "config_from_controls", "explanation_table", "gpu_total_mb_for",
+    "log_every_for", "mode_explanation", "parse_limit", "sanity_config",
 ]
 
 DEFAULT_MEMORY = SampleConfig.__dataclass_fields__["memory"].default  # "default", as `tfgpu-wizard sample`
@@ -56,6 +57,21 @@ BACKEND_MODE_TEXT = {
 
 CPU_MODE_TEXT = "On the CPU the memory setting does not apply: TensorFlow uses ordinary RAM."
 
+# The context the mode texts are translated in (the GUI shows them on the Monitor page; the CLI reads the
+# same entries through core.i18n).
+MODE_TEXT_CONTEXT = "MonitorPage"
+
+# What each precision means (translated in the context ``sampleopts``, resources/i18n/target_zh_CN.ts).
+PRECISION_TEXT = {
+    "fp32": "FP32: every number is a 32-bit float. The baseline: the most memory for activations, and no use "
+    "of the Tensor Cores' 16-bit speed.",
+    "mixed_float16": "Mixed precision (mixed_float16): computes in 16-bit floats on Tensor Cores (compute "
+    "capability 7.0 and newer) and keeps the weights in 32-bit. Often faster, with less memory for activations.",
+    "mixed_bfloat16": "Mixed precision (mixed_bfloat16): the same with bfloat16, which needs compute capability "
+    "8.0 (Ampere) or newer and no loss scaling.",
+}
+PRECISION_TEXT_CONTEXT = "sampleopts"
+
 
 def mode_explanation(memory: str, backend: str = "tensorflow", devices: str = "auto") -> str:
     """What the chart of this memory mode looks like (English; the GUI translates it)."""
@@ -64,6 +80,22 @@ def mode_explanation(memory: str, backend: str = "tensorflow", devices: str = "a
     if backend and backend != "tensorflow":
         return BACKEND_MODE_TEXT.get(f"{backend}:{memory}", "")
     return MODE_TEXT.get(memory, "")
+
+
+def explanation_table(backend: str = "tensorflow", devices: str = "auto",
+                      lang: str | None = None) -> list[tuple[str, str]]:
+    """The one explanation table, translated: (setting, what it means) for every memory mode and precision.
+
+    What ``tfgpu-wizard sample`` prints before a run (text mode); the Monitor page shows the same texts.
+    """
+    from tfgpu_wizard.core.i18n import tr
+
+    rows = [(mode, tr(MODE_TEXT_CONTEXT, mode_explanation(mode, backend, devices), lang)) for mode in MEMORY_MODES
+            if mode_explanation(mode, backend, devices)]
+    if str(devices).strip().lower() == "cpu":
+        rows = [("memory", tr(MODE_TEXT_CONTEXT, CPU_MODE_TEXT, lang))]
+    rows += [(p, tr(PRECISION_TEXT_CONTEXT, PRECISION_TEXT[p], lang)) for p in PRECISIONS if p in PRECISION_TEXT]
+    return rows
 
 
 def parse_limit(text: str) -> tuple[str, float] | None:
@@ -112,7 +144,7 @@ def config_from_controls(*, memory: str = DEFAULT_MEMORY, limit_mb: int | None =
     """The window's controls -> a validated ``SampleConfig`` (CPU rule applied, ``--gpu-total-mb`` filled).
 
     ``limit_mb`` is read only in the limit mode; Keras 2 only with the TensorFlow backend (the window greys
-    the box out otherwise). Raises ``core.target.ConfigError`` for a combination the sample would refuse.
+    the box out otherwise). Raises ``core.target.runner.ConfigError`` for a combination the sample would refuse.
     """
     cfg = SampleConfig(
         model=model, batch_size=int(batch_size), steps=int(steps),

@@ -2,7 +2,7 @@
 
 Public API (stable; ``commands/plan.py`` and the GUI's Setup page build on it)::
 
-    from tfgpu_wizard.core.plan import build_plan, write_plan, Plan, PlanError, METHODS, SHELLS_FOR, shells_for
+    from tfgpu_wizard.core.setup.plan import build_plan, write_plan, Plan, PlanError, METHODS, SHELLS_FOR, shells_for
 
     plan = build_plan(row, host, "pip", "bash", prefix="/home/ana/tf env")   # Plan, or PlanError
     plan.steps            # list[shells.Step]: argv or snippet, explanation, admin flag + reason, platforms
@@ -15,7 +15,7 @@ Public API (stable; ``commands/plan.py`` and the GUI's Setup page build on it)::
     plan.to_dict()        # JSON-able summary (``plan --json``)
     write_plan(plan, folder, force=False) -> list[Path]   # atomic; PlanExistsError if a file was edited
 
-``row`` is a ``core.matrix.Row`` (helper A) or the same row as a plain dict from matrix.json; ``host`` a
+``row`` is a ``core.setup.matrix.Row`` (helper A) or the same row as a plain dict from matrix.json; ``host`` a
 ``HostReport`` or None (then nothing host-specific is assumed). Methods: ``pip`` (venv), ``conda``
 (the era's recipe incl. activate.d/deactivate.d scripts), ``docker`` (tensorflow/tensorflow:X-gpu).
 Every plan ends with ``tfgpu-wizard verify --python <env python>`` and the plain
@@ -39,11 +39,12 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from tfgpu_wizard.core import shells
 from tfgpu_wizard.core.i18n import N_, tr
-from tfgpu_wizard.core.matrix import DataText
 from tfgpu_wizard.core.paths import cli_argv, matrix_path, resources_dir
-from tfgpu_wizard.core.shells import EnvValue, PlanFile, Step, Var
+from tfgpu_wizard.core.setup import shells
+from tfgpu_wizard.core.setup.matrix import DataText
+from tfgpu_wizard.core.setup.shells import EnvValue, PlanFile, Step, Var
+from tfgpu_wizard.core.versions import release
 
 _CTX = "plan"
 METHODS = ("pip", "uv", "conda", "docker")
@@ -873,10 +874,6 @@ def lock_cuda(lock: Lock | None) -> str | None:
     return None
 
 
-def _vt(text: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in re.findall(r"\d+", text or "")[:3])
-
-
 def _lock_driver_check(plan: Plan, row: Any, host: Any) -> None:
     """The driver check against the CUDA the lock installs (not the row's build CUDA).
 
@@ -915,8 +912,8 @@ def _lock_driver_check(plan: Plan, row: Any, host: Any) -> None:
     )
     driver = _get(host, "driver")
     version = str(_get(driver, "version") or "") if _get(driver, "present") else ""
-    if version and own and _vt(version) < _vt(own):
-        kind = "warning" if floor and _vt(version) < _vt(floor) else "note"
+    if version and own and release(version) < release(own):
+        kind = "warning" if floor and release(version) < release(floor) else "note"
         plan.why.append(
             Why(
                 "This machine's driver {} is older than {} (CUDA {}): XLA warns that the driver is older than "
@@ -2089,14 +2086,14 @@ class Instead:
 
 
 def nothing_fits(rec: Any, host: Any, matrix: Any, shell: str, *, home: str | None = None) -> list[Instead]:
-    """What to do instead when ``rec`` (core.recommend.Recommendation) has no usable GPU version.
+    """What to do instead when ``rec`` (core.setup.recommend.Recommendation) has no usable GPU version.
 
     * a GPU that no official wheel has code for (Blackwell, CC >= 10): NVIDIA's NGC TensorFlow container;
     * any host: the newest TensorFlow on the CPU (pip), when one fits the host's Python and glibc;
     * Linux/WSL2: the CPU Docker image, which needs neither a fitting Python nor a new glibc.
     """
-    from tfgpu_wizard.core.host_model import DriverInfo
-    from tfgpu_wizard.core.recommend import recommend
+    from tfgpu_wizard.core.setup.host_model import DriverInfo
+    from tfgpu_wizard.core.setup.recommend import recommend
 
     out: list[Instead] = []
     platform = rec.platform

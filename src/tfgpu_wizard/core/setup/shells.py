@@ -1,6 +1,6 @@
 """Quoting and script rendering for bash/zsh (POSIX sh), PowerShell and cmd.exe.
 
-Public API (stable; the GUI and ``core.plan`` build on it)::
+Public API (stable; the GUI and ``core.setup.plan`` build on it)::
 
     SHELLS = ("bash", "zsh", "powershell", "cmd")
     ShellError(ValueError)              # an argument/value the shell cannot represent; message says why

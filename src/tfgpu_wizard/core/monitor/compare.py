@@ -68,8 +68,8 @@ def _progress(events: list[tuple[float, dict[str, Any]]]) -> list[tuple[float, d
 
 
 def run_stats(record: Any) -> RunStats:
-    """``record``: a core.runs.RunRecord or a path to a run file."""
-    from tfgpu_wizard.core.runs import read_run
+    """``record``: a core.monitor.runs.RunRecord or a path to a run file."""
+    from tfgpu_wizard.core.monitor.runs import read_run
 
     if not hasattr(record, "ticks"):
         record = read_run(Path(record))

@@ -2,7 +2,7 @@
 
 Public API (stable; the GUI, ``plan`` and ``doctor`` build on it)::
 
-    from tfgpu_wizard.core.host import detect_host, explain_cuda_versions, note_text, sorted_notes
+    from tfgpu_wizard.core.setup.host import detect_host, explain_cuda_versions, note_text, sorted_notes
 
     report = detect_host()                        # this machine, this interpreter
     report = detect_host("/path/to/venv/bin/python", timeout=8.0)  # + TF in another interpreter
@@ -19,7 +19,7 @@ Public API (stable; the GUI, ``plan`` and ``doctor`` build on it)::
     ``os.environ`` (tests and the GUI may pass another mapping).
     What it reads: OS/version/arch, Windows build, WSL1/WSL2 (+ a Linux NVIDIA driver wrongly
     installed inside WSL), distro (os-release) and glibc; the current Python; the target Python
-    (run with ``python -c <core/host_pyprobe.py>``, never importing TensorFlow); conda / mamba /
+    (run with ``python -c <core/setup/host_pyprobe.py>``, never importing TensorFlow); conda / mamba /
     micromamba and their envs (only when one is found); the NVIDIA driver and its highest CUDA
     (NVML via ``pynvml`` first, ``nvidia-smi`` as fallback, "no driver" as a state with the
     reason); each GPU (name, memory, compute capability, uuid, PCI bus id); ``nvcc`` and its
@@ -51,8 +51,10 @@ from pathlib import Path
 from typing import Any
 
 from tfgpu_wizard import __version__
-from tfgpu_wizard.core import host_pyprobe
-from tfgpu_wizard.core.host_model import (
+from tfgpu_wizard.core.i18n import N_, tr
+from tfgpu_wizard.core.paths import default_python, is_frozen
+from tfgpu_wizard.core.setup import host_pyprobe
+from tfgpu_wizard.core.setup.host_model import (
     CondaEnv,
     CondaInfo,
     CudnnInfo,
@@ -65,9 +67,7 @@ from tfgpu_wizard.core.host_model import (
     TFInstall,
     ToolkitInfo,
 )
-from tfgpu_wizard.core.host_smi import SmiFailed, SmiResult, read_smi
-from tfgpu_wizard.core.i18n import N_, tr
-from tfgpu_wizard.core.paths import default_python, is_frozen
+from tfgpu_wizard.core.setup.host_smi import SmiFailed, SmiResult, read_smi
 
 DEFAULT_TIMEOUT = 8.0
 CTX = "host"
@@ -543,8 +543,8 @@ class _NoDriver(Exception):
 
 
 def _nvml_reason(problem: Any) -> str:
-    """The host report's words for why NVML is not up (``core.nvml.NotAvailable`` -> reason)."""
-    from tfgpu_wizard.core import nvml
+    """The host report's words for why NVML is not up (``core.monitor.nvml.NotAvailable`` -> reason)."""
+    from tfgpu_wizard.core.monitor import nvml
 
     reasons = {
         nvml.NA_LIBRARY_NOT_FOUND: _NVML_NOT_FOUND,
@@ -556,8 +556,8 @@ def _nvml_reason(problem: Any) -> str:
 
 
 def _driver_from_nvml() -> tuple[DriverInfo, list[GpuInfo]]:
-    """Driver and GPUs from NVML, through ``core.nvml`` (the one module that imports pynvml)."""
-    from tfgpu_wizard.core import nvml
+    """Driver and GPUs from NVML, through ``core.monitor.nvml`` (the one module that imports pynvml)."""
+    from tfgpu_wizard.core.monitor import nvml
 
     st = nvml.status()
     if not st.ok:

@@ -2,9 +2,9 @@
 
 This file runs in two ways:
 
-* inside the app's own interpreter: ``collect()`` is called directly (``core/host.py``);
+* inside the app's own interpreter: ``collect()`` is called directly (``core/setup/host.py``);
 * inside the user's *target* interpreter, which may be old (TF 2.0 supported Python 3.5):
-  ``core/host.py`` passes this file's source to ``python -c`` and reads one JSON object from stdout.
+  ``core/setup/host.py`` passes this file's source to ``python -c`` and reads one JSON object from stdout.
 
 So it is standard library only, and written in Python 3.5 syntax (no f-strings, no annotations,
 no walrus). It only reads package metadata (``importlib.metadata``, then ``importlib_metadata`` or
@@ -112,7 +112,7 @@ def _conda_env():
 
 
 def collect():
-    """Everything ``core/host.py`` wants to know about this interpreter, as JSON-able data."""
+    """Everything ``core/setup/host.py`` wants to know about this interpreter, as JSON-able data."""
     info = {
         "executable": sys.executable,
         "version": "{}.{}.{}".format(*sys.version_info[:3]),

@@ -2,7 +2,7 @@
 
 API (stable; the GUI, ``plan`` and ``recommend`` build on it)::
 
-    from tfgpu_wizard.core.matrix import load_matrix, MatrixError
+    from tfgpu_wizard.core.setup.matrix import load_matrix, MatrixError
     m = load_matrix()                    # default: core.paths.matrix_path(); load_matrix(path) for another file
     m.rows                               # tuple[Row, ...], every (TF line, platform) pair, newest first
     m.row("2.13", "linux")               # Row or KeyError
@@ -47,6 +47,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu_wizard.core import i18n
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
+from tfgpu_wizard.core.versions import plain_release, release
 
 SCHEMA_VERSION = 1
 PLATFORMS = ("linux", "wsl2", "windows", "macos")
@@ -138,16 +139,16 @@ class MatrixError(ValueError):
 
 def driver_tuple(text: str) -> tuple[int, ...]:
     """``"580.159.04"`` -> ``(580, 159, 4)``; raises ValueError on anything else."""
-    parts = text.strip().split(".")
-    if not parts or not all(p.isdigit() for p in parts):
-        raise ValueError(f"not a driver version: {text!r}")
-    return tuple(int(p) for p in parts)
+    try:
+        return plain_release(text)
+    except ValueError:
+        raise ValueError(f"not a driver version: {text!r}") from None
 
 
 def cc_tuple(text: str) -> tuple[int, int]:
     """Compute capability ``"8.6"`` -> ``(8, 6)``."""
-    major, _, minor = text.strip().partition(".")
-    return int(major), int(minor or 0)
+    r = plain_release(text)
+    return r[0], (r[1] if len(r) > 1 else 0)
 
 
 def _tuple_of(value: Iterable[Any] | None) -> tuple:
@@ -248,7 +249,7 @@ class EnvOp:
 
 @dataclass(frozen=True)
 class Recipe:
-    """The install recipe of an era, as data (core/plan.py renders it per shell).
+    """The install recipe of an era, as data (core/setup/plan.py renders it per shell).
 
     From ``Row.recipe(method)`` the row placeholders ({pip_requirement}, {numpy_pin}, {cuda}, {cudnn},
     {docker_tag}) are filled; shell tokens such as ``{CONDA_PREFIX}`` / ``{CUDNN_PATH}`` stay for the plan.
@@ -407,8 +408,8 @@ class Row:
 
     @property
     def line_tuple(self) -> tuple[int, int]:
-        major, minor = self.tensorflow.split(".")
-        return int(major), int(minor)
+        r = release(self.tensorflow)
+        return r[0], r[1]
 
     def python_ok(self, version: str) -> bool:
         """Whether Python ``version`` ("3.11.7" or "3.11") is in the row's range."""

@@ -4,7 +4,7 @@ Qt-free and TensorFlow-free: TensorFlow only ever runs in the child process.
 
 Public API (stable; the GUI and the CLI build on it)::
 
-    from tfgpu_wizard.core.target import (
+    from tfgpu_wizard.core.target.runner import (
         SampleConfig, ConfigError, Event, TargetRun, TargetResult,
         parse_event_line, run_target, run_probe, run_sample, sample_argv, probe_argv,
         PROTOCOL_VERSION, PROBE_SCRIPT, SAMPLE_SCRIPT,
@@ -34,7 +34,7 @@ Public API (stable; the GUI and the CLI build on it)::
 Events: ``Event(type, data, recv_t, raw)``. ``type`` is the protocol's event type ("start", "devices",
 "data", "progress", "warning", "error", "summary", or "probe" for the probe's one report); a stdout
 line that is not a protocol object becomes ``type="raw"`` (never an exception). ``recv_t`` is this
-process's ``time.monotonic()`` at receipt: the same clock as the NVML sampler (core/sampler.py), so
+process's ``time.monotonic()`` at receipt: the same clock as the NVML sampler (core/monitor/sampler.py), so
 both share one time axis. The protocol is documented in docs/sample-protocol.md.
 
 A crash, a hang past the timeout, a kill, or a Python that does not start is a ``TargetResult``,

@@ -1,6 +1,6 @@
 """The diagnosis rules: which log lines mean what, and what to do about them.
 
-Data only (plus the tiny ``Rule`` type); the engine is ``tfgpu_wizard.core.diagnose``.
+Data only (plus the tiny ``Rule`` type); the engine is ``tfgpu_wizard.core.diagnose.engine``.
 Every user-facing text is English source text, translated where it is shown with
 ``tr("diagnose", text)`` (catalog: ``resources/i18n/diagnose_zh_CN.ts``). Texts may hold
 ``{name}`` fields filled *after* translation from the named groups of the pattern that matched

@@ -1,6 +1,6 @@
 """Verdicts that start from the host's facts: the Verify and Sanity answers, the same in the CLI and the window.
 
-``core.target.probe_verdict`` reads only what the probe saw inside one Python. What a beginner needs first is
+``core.target.runner.probe_verdict`` reads only what the probe saw inside one Python. What a beginner needs first is
 often a fact about the machine: there is no NVIDIA driver (then the CPU is *expected*), the wheel is the CPU-only
 build, the driver is older than the CUDA this TensorFlow was built for, or the driver works but the CUDA/cuDNN
 libraries did not load. ``host_fact`` names that fact (one code, one first sentence); ``with_host_facts`` puts it
@@ -22,7 +22,7 @@ from tfgpu_wizard.core.i18n import tr
 
 CTX = "verdict"
 
-# the generic reason of core.target.probe_verdict that a host fact replaces
+# the generic reason of core.target.runner.probe_verdict that a host fact replaces
 _GENERIC_NO_GPU = ("TensorFlow was built with CUDA but found no usable GPU: usually the driver or the CUDA/cuDNN "
                    "libraries did not load. The error output below says which.")
 
@@ -41,7 +41,7 @@ def host_fact(host: Any, report: dict[str, Any] | None = None) -> tuple[str, str
     looked at), ``driver-missing`` (an NVIDIA GPU on the bus, no working driver), ``cpu-wheel``
     (a CPU-only TensorFlow), ``old-driver`` (the driver's CUDA is older than TensorFlow's), ``libraries`` (the
     driver works, TensorFlow is a CUDA build, yet it found no GPU: its CUDA/cuDNN libraries did not load).
-    ``host`` is a ``core.host_model.HostReport`` (or None); ``report`` the probe's report (or None).
+    ``host`` is a ``core.setup.host_model.HostReport`` (or None); ``report`` the probe's report (or None).
     """
     report = report or {}
     driver = getattr(host, "driver", None)
@@ -73,7 +73,7 @@ def host_fact(host: Any, report: dict[str, Any] | None = None) -> tuple[str, str
 
 
 def with_host_facts(verdict: Any, host: Any) -> Any:
-    """A copy of a ``core.target.ProbeVerdict`` whose reasons start from the host's fact (when one explains it).
+    """A copy of a ``core.target.runner.ProbeVerdict`` whose reasons start from the host's fact (when one explains it).
 
     Only a verdict without a GPU changes: the fact becomes the first reason and replaces the generic
     "usually the driver or the libraries" guess; with no driver at all the headline says the CPU is expected.
@@ -95,7 +95,7 @@ def with_host_facts(verdict: Any, host: Any) -> Any:
 
 
 def diagnosis_context(report: dict[str, Any] | None, host: Any = None) -> dict[str, Any]:
-    """What the probe and the host know that a log alone does not (``core.diagnose`` context)."""
+    """What the probe and the host know that a log alone does not (``core.diagnose.engine`` context)."""
     report = report or {}
     ctx: dict[str, Any] = {}
     tf = report.get("tensorflow") or {}
