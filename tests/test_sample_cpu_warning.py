@@ -77,3 +77,19 @@ def test_a_real_cpu_run_here_raises_no_alarm() -> None:
     assert result.ok, result.describe_end()
     codes = [e.get("code") for e in result.events_of("warning")]
     assert "gpu-not-used" not in codes and "gpu-hidden" not in codes
+
+
+@pytest.mark.tf
+def test_cpu_run_in_chinese_says_no_gpu_in_chinese() -> None:
+    """Before: `--lang zh_CN sample` printed the sample's English "no GPU" in the devices line and warning."""
+    import os
+    import subprocess
+
+    if importlib.util.find_spec("tensorflow") is None:
+        pytest.skip("TensorFlow is not installed in this Python")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    out = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "--lang", "zh_CN", "sample", "--steps", "2",
+                          "--log-every", "2", "--batch-size", "8", "--memory", "growth"],
+                         capture_output=True, text=True, encoding="utf-8", env=env, timeout=240)
+    assert out.returncode == 0, out.stderr
+    assert "没有 GPU" in out.stdout and "no GPU" not in out.stdout and "has no effect" not in out.stdout

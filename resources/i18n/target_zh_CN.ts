@@ -385,6 +385,18 @@
         <source>What the settings mean (this run: memory {memory}, precision {precision}):</source>
         <translation>各设置的含义（本次运行：显存 {memory}，精度 {precision}）：</translation>
     </message>
+    <message>
+        <source>no GPU</source>
+        <translation>没有 GPU</translation>
+    </message>
+    <message>
+        <source>no GPU: the memory mode has no effect</source>
+        <translation>没有 GPU：显存模式不起作用</translation>
+    </message>
+    <message>
+        <source>No GPU is in use, so --memory {mode} has no effect</source>
+        <translation>没有使用 GPU，所以 --memory {mode} 不起作用</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

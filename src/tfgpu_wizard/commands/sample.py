@@ -119,8 +119,10 @@ def format_event(ev) -> str | None:
             line += " · " + tr(CTX, "memory mode {mode}: {effect}").format(
                 mode=d.get("memory_mode"), effect=d.get("memory_mapping"))
         if d.get("memory_effect"):
-            line += " · " + tr(CTX, "memory mode {mode}: {effect}").format(
-                mode=d.get("memory_mode"), effect=d.get("memory_effect"))
+            effect = {"no GPU": tr(CTX, "no GPU"),
+                      "no GPU: the memory mode has no effect": tr(CTX, "no GPU: the memory mode has no effect"),
+                      }.get(d["memory_effect"], d["memory_effect"])
+            line += " · " + tr(CTX, "memory mode {mode}: {effect}").format(mode=d.get("memory_mode"), effect=effect)
         return line
     if ev.type == "progress":
         acc = d.get("accuracy")
@@ -165,6 +167,8 @@ def warning_text(d: dict) -> str:
         return tr(CTX, "An NVIDIA driver is installed and this TensorFlow is a CUDA build, but TensorFlow registered "
                        "no GPU: this run trains on the CPU. Usually a GPU library did not load; `tfgpu-wizard verify` "
                        "names it and says how to fix it.")
+    if code == "memory-mode-no-effect" and d.get("mode"):
+        return tr(CTX, "No GPU is in use, so --memory {mode} has no effect").format(mode=d["mode"])
     if code == "gpu-hidden":
         return tr(CTX, "CUDA_VISIBLE_DEVICES hides every GPU from TensorFlow: this run trains on the CPU. Unset it "
                        "(or set it to 0) to use the GPU.")

@@ -762,7 +762,8 @@ def configure_devices(tf, args, em):
     if not info["gpus"]:
         if args.memory != "default":
             info["memory_effect"] = "no GPU: the memory mode has no effect"
-            em.warning("memory-mode-no-effect", "No GPU is in use, so --memory %s has no effect" % args.memory)
+            em.warning("memory-mode-no-effect", "No GPU is in use, so --memory %s has no effect" % args.memory,
+                       mode=args.memory)
         else:
             info["memory_effect"] = "no GPU"
     if args.precision == "mixed_float16":
