@@ -72,6 +72,8 @@ class CompareTable(QTableWidget):
         self.setObjectName("compare-table")
         self.rows: list[CompareRow] = []
         self.verticalHeader().setVisible(False)
+        # compact rows: the table must not squeeze the chart above it (1366x768 screens)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setWordWrap(False)
