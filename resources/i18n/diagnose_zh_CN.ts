@@ -617,7 +617,7 @@
     </message>
     <message>
         <source>TensorFlow could not use cuDNN (DNN library is not found)</source>
-        <translation>TensorFlow 用不了 cuDNN（DNN library is not found）</translation>
+        <translation>TensorFlow 用不了 cuDNN（报错“DNN library is not found”）</translation>
     </message>
     <message>
         <source>Usually the cuDNN that was loaded is older or newer than the one this TensorFlow was built with (look for "Loaded runtime CuDNN library" above), for example one from the system, conda or PyTorch found first. Less often cuDNN had no GPU memory left to start.</source>

@@ -1533,4 +1533,47 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <translation>还没有可导出的内容：请先开始一次运行或打开一个录制。</translation>
     </message>
 </context>
+<context>
+    <name>CompareTable</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Peak (MiB)</source>
+        <translation>峰值 (MiB)</translation>
+    </message>
+    <message>
+        <source>Steady (MiB)</source>
+        <translation>稳定值 (MiB)</translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation>img/s</translation>
+    </message>
+    <message>
+        <source>First step (s)</source>
+        <translation>第一步 (秒)</translation>
+    </message>
+    <message>
+        <source>{0} (current)</source>
+        <translation>{0}（当前）</translation>
+    </message>
+    <message>
+        <source>GPU memory used (NVML), busiest GPU</source>
+        <translation>GPU 已用显存（NVML），取占用最高的 GPU</translation>
+    </message>
+    <message>
+        <source>the framework's own allocator (no GPU readings in this run)</source>
+        <translation>框架自身分配器的数字（本次运行没有 GPU 读数）</translation>
+    </message>
+    <message>
+        <source>host RAM of the training process (a CPU run)</source>
+        <translation>训练进程占用的主机内存（CPU 运行）</translation>
+    </message>
+    <message>
+        <source>no memory readings in this run</source>
+        <translation>本次运行没有内存读数</translation>
+    </message>
+</context>
 </TS>

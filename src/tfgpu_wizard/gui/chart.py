@@ -230,6 +230,8 @@ class MemoryChart(QWidget):
         self._drawn: dict[str, tuple[int, int]] = {}  # curve -> (first, last) store rows it shows
         self._faded: list[tuple[str, list[pg.PlotDataItem]]] = []
         self._faded_peak: dict[int, float | None] = {}  # legend item id -> its run's peak (MiB)
+        # legend item id -> (colour, dash, what the page keeps about the run: its core.monitor.compare.RunStats)
+        self._faded_info: dict[int, tuple[str, str, object]] = {}
         self._gpu_names: dict[int, str] = {}
         self._framework = "TensorFlow"
         self._xrange: dict[int, tuple[float, float]] = {}
@@ -480,12 +482,12 @@ class MemoryChart(QWidget):
 
     # -- comparison -------------------------------------------------------------------------
 
-    def keep_as_faded(self, label: str, mode: str = "", precision: str = "") -> bool:
+    def keep_as_faded(self, label: str, mode: str = "", precision: str = "", info: object = None) -> bool:
         """Keep the current run's memory curves as an earlier run labelled ``label``; returns False if empty.
 
         Each earlier run has its own look (``core.monitor.compare.style_for``: memory mode -> hue, precision -> dash),
         a legend label that is never repeated, and its peak marked, so growth, limit and default can be told
-        apart at a glance."""
+        apart at a glance. ``info`` is kept with the run (``faded_runs``): the page's comparison table."""
         from tfgpu_wizard.core.monitor.compare import style_for, unique_labels
 
         if len(self.store) == 0:
@@ -523,10 +525,12 @@ class MemoryChart(QWidget):
             self.mem_plot.addItem(mark)
             items.append(mark)
         self._faded_peak[id(items[0])] = peak[1] if peak is not None else None
+        self._faded_info[id(items[0])] = (colour, dash, info)
         self.mem_legend.addItem(items[0], self._faded_text(label, items[0]))
         self._faded.append((label, items))
         while len(self._faded) > self.MAX_FADED:
             _, old = self._faded.pop(0)
+            self._faded_info.pop(id(old[0]), None)
             for it in old:
                 self.mem_plot.removeItem(it)
                 self.mem_legend.removeItem(it)
@@ -540,12 +544,30 @@ class MemoryChart(QWidget):
     def faded_labels(self) -> list[str]:
         return [label for label, _ in self._faded]
 
+    def faded_runs(self) -> list[tuple[str, str, str, object]]:
+        """(unique label, colour, dash, info) of each earlier run, oldest first: as the legend shows them."""
+        return [(label, *self._faded_info.get(id(items[0]), ("", "", None))) for label, items in self._faded]
+
+    def current_style(self) -> tuple[str, str]:
+        """(colour, dash) of the current run's main curve: the first GPU's "used" line, else host RAM (a CPU
+        run), else the framework's own memory; ("", "") when nothing is drawn."""
+        names = self.store.names
+        gpus = sorted(int(n[3:].partition(".")[0]) for n in names if n.startswith("gpu") and n.endswith(".used"))
+        if gpus:
+            return PALETTE[gpus[0] % len(PALETTE)], "solid"
+        if "host.rss" in names:
+            return "#8c564b", "solid"
+        if "tf.current" in names:
+            return "#000000", "dash"
+        return "", ""
+
     def clear_faded(self) -> None:
         for _, items in self._faded:
             for it in items:
                 self.mem_plot.removeItem(it)
                 self.mem_legend.removeItem(it)
         self._faded.clear()
+        self._faded_info.clear()
 
     # -- export -----------------------------------------------------------------------------
 

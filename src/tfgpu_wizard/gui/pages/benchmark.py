@@ -58,6 +58,7 @@ class BenchmarkPage(Page):
         self._summary: dict[str, Any] | None = None
         self._error: dict[str, Any] | None = None
         self.demo = False  # the table shows the bundled recordings, not runs on this computer
+        self._demo_paths: list[Path] | None = None  # the recordings shown (None: the bundled ones)
 
         lay = QVBoxLayout(self)
         self.title = heading()
@@ -122,6 +123,9 @@ class BenchmarkPage(Page):
         self.btn_demo.setText(_t("Show the H200 recordings"))
         self.btn_demo.setToolTip(_t("A finished comparison recorded on an NVIDIA H200 (Keras 3 on JAX and "
                                     "PyTorch), read from the bundled run files: nothing runs on this computer."))
+        if self.demo and not self.busy():
+            # The rows carry words read with the recordings (a file's problems): read them again in this language.
+            self.results = recording_rows(self._demo_paths)
         self._render_source_note()
         self.table.setHorizontalHeaderLabels(
             [_t("Setting"), _t("Images/s"), _t("Step time"), _t("Speedup"), _t("Result")]
@@ -200,7 +204,8 @@ class BenchmarkPage(Page):
         """
         if self.busy():
             return 0
-        rows = recording_rows(list(paths) if paths is not None else None)
+        self._demo_paths = list(paths) if paths is not None else None
+        rows = recording_rows(self._demo_paths)
         self.demo = True
         self.results = rows
         self.planned = []

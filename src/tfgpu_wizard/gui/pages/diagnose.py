@@ -41,6 +41,13 @@ def _field(obj: Any, *names: str) -> str:
     return ""
 
 
+def _code_html(text: str) -> str:
+    """Escaped text whose `backticked` commands are shown as code (not with the backticks)."""
+    import re
+
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
+
+
 def findings_html(findings: list[Any]) -> str:
     """Findings as HTML: severity symbol + title, then the explanation and the fix."""
     from tfgpu_wizard.core.i18n import tr
@@ -54,8 +61,8 @@ def findings_html(findings: list[Any]) -> str:
         explain = tr("diagnose", _field(f, "explanation", "why", "detail"))
         fix = tr("diagnose", _field(f, "fix", "action", "advice"))
         out.append(
-            f"<p>{verdict_html(kind, title)}<br>{html.escape(explain)}"
-            + (f"<br><b>{html.escape(_t('Fix:'))}</b> {html.escape(fix)}" if fix else "")
+            f"<p>{verdict_html(kind, title)}<br>{_code_html(explain)}"
+            + (f"<br><b>{html.escape(_t('Fix:'))}</b> {_code_html(fix)}" if fix else "")
             + "</p>"
         )
     return "".join(out)
@@ -103,6 +110,7 @@ class DiagnosePage(Page):
         self.btn_verify.clicked.connect(self.verify_requested)
         self.btn_verify.setVisible(False)
         lay.addWidget(self.btn_verify)
+        self._diagnosed: str | None = None  # the text the shown explanation is for (re-rendered on a switch)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -120,10 +128,15 @@ class DiagnosePage(Page):
         if not self.result.toPlainText() or self.result.property("placeholder"):
             self.result.setHtml(f"<p style='color:#555'>{html.escape(_t('The explanation appears here.'))}</p>")
             self.result.setProperty("placeholder", True)
+        elif self._diagnosed is not None:
+            self._explain(self._diagnosed)  # the findings in the new language, not the old one
 
     def run_diagnosis(self) -> None:
+        self._explain(self.log.toPlainText())
+
+    def _explain(self, text: str) -> None:
         self.result.setProperty("placeholder", False)
-        text = self.log.toPlainText()
+        self._diagnosed = text
         if not text.strip():
             self.result.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))
             return

@@ -40,6 +40,7 @@ from tfgpu_wizard.core.target.runner import ConfigError, sample_argv
 from tfgpu_wizard.core.target.sampleopts import BACKEND_MODE_TEXT, DEFAULT_MEMORY, MEMORY_MODES, MODE_TEXT  # noqa: F401
 from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.chart import MemoryChart
+from tfgpu_wizard.gui.compare_table import CompareRow, CompareTable
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
 
@@ -112,6 +113,7 @@ class MonitorPage(Page):
         self._t0: float | None = None
         self._run_label = ""
         self._run_style: tuple[str, str] = ("", "")  # (memory mode, precision) of the current run: its overlay look
+        self._run_stats = None  # core.monitor.compare.RunStats of the current run (opened, or finished); None while live
         self._cpu_run = False  # the current live run trains on the CPU: chart its host RAM (core.monitor.procmem)
         self._train_pid: int | None = None
         self._last: dict[str, Any] = {}
@@ -172,6 +174,9 @@ class MonitorPage(Page):
         form.addRow(self.run_state)
         mid.addWidget(self.run_box)
         root.addLayout(mid, 1)
+        # One row per shown run (this one and the earlier, faded ones): the numbers of `runs compare`.
+        self.compare = CompareTable(self)
+        root.addWidget(self.compare)
 
         grid = QGridLayout()
         self.lab_mode = QLabel()
@@ -295,6 +300,7 @@ class MonitorPage(Page):
         self._update_numbers()  # the readings carry words too ("peak")
         self._render_gpu_note()
         self.chart.retranslate()
+        self.compare.retranslate()
 
     def _fill_devices(self) -> None:
         current = self.devices.currentData()
@@ -416,7 +422,7 @@ class MonitorPage(Page):
             return False
         self._config = cfg
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
-            self.chart.keep_as_faded(self._run_label, *self._run_style)
+            self.chart.keep_as_faded(self._run_label, *self._run_style, info=self._run_stats)
         self.chart.clear()
         self._set_framework(BACKEND_NAMES[self.backend.currentData() or "tensorflow"][1])
         self._last = {}
@@ -425,12 +431,14 @@ class MonitorPage(Page):
         self.log_lines = []
         self._t0 = time.monotonic()
         self._run_label = self.run_label()
+        self._run_stats = None  # live: its numbers come from its run file when it ends
         cpu = (self.devices.currentData() or "cpu") == "cpu"
         self._cpu_run, self._train_pid = cpu, None
         self._run_style = ("" if cpu else str(self.mode.currentData() or ""), str(self.precision.currentData() or ""))
         self._showing = None
         self._opened = None
         self._open_recorder()
+        self._refresh_compare()
         self.chart.set_empty_text(self._cpu_hint() if self._on_cpu() else None)
         self.btn_start.setEnabled(False)
         self.btn_stop.setEnabled(True)
@@ -597,12 +605,22 @@ class MonitorPage(Page):
             detail = f"could not start: {info.error}"
         self._close_recorder(status, info.exit_code, detail)
         self.last_finish = info
+        self._run_stats = None
+        if self.last_run_path is not None:
+            try:  # the finished run's numbers, from its run file (what `runs compare` reads)
+                from tfgpu_wizard.core.monitor.compare import run_stats
+
+                self._run_stats = run_stats(self.last_run_path)
+            except Exception:  # noqa: BLE001 - the row keeps "…"; the chart and the run box stand
+                logging.getLogger("tfgpu_wizard.gui").warning("no numbers for %s", self.last_run_path,
+                                                              exc_info=True)
         if self.chart.empty_text() == self._cpu_hint():  # no longer live
             self.chart.set_empty_text(_t("The last run trained on the CPU: there was no GPU memory to draw."))
         self.btn_start.setEnabled(True)
         self.btn_stop.setEnabled(False)
         self.chart.repaint_now()
         self._update_run_state()
+        self._refresh_compare()
         self.status.emit("")
 
     def _update_run_state(self) -> None:
@@ -810,7 +828,7 @@ class MonitorPage(Page):
             return
         # A run recorded without a GPU (or without NVML) has only the sample's events: show those.
         if self.keep.isChecked() and len(self.chart.store) and self._run_label:
-            self.chart.keep_as_faded(self._run_label, *self._run_style)
+            self.chart.keep_as_faded(self._run_label, *self._run_style, info=self._run_stats)
         self.chart.clear()
         self.chart.set_gpu_names({d.index: d.name for d in devices})
         scale = 1.0 if math.isinf(self.REPLAY_SPEED) else self.REPLAY_SPEED
@@ -829,6 +847,7 @@ class MonitorPage(Page):
         self._update_numbers()
         self._run_label = path.name.removesuffix(".jsonl").removesuffix(".run")
         self._run_style = ("", "")
+        self._run_stats = None
         try:  # the overlay names what the run was: mode · precision · backend · GPU (core.monitor.compare)
             from tfgpu_wizard.core.monitor.compare import overlay_label, run_stats
 
@@ -836,6 +855,7 @@ class MonitorPage(Page):
             if stats.mode or stats.precision:
                 self._run_label = overlay_label(stats)
             self._run_style = (stats.mode, stats.precision)
+            self._run_stats = stats
         except Exception:  # noqa: BLE001 - the file name stays the label
             logging.getLogger("tfgpu_wizard.gui").warning("no overlay label for %s", path, exc_info=True)
         self.chart.set_empty_text(None if rows or mem_rows else _t(
@@ -849,6 +869,7 @@ class MonitorPage(Page):
         self._showing = (path.name, names)
         self.last_finish = None
         self._update_run_state()
+        self._refresh_compare()
         self.replay_done.emit(True)
 
     def open_dialog_places(self) -> tuple[Path, list[Path]]:
@@ -945,6 +966,25 @@ class MonitorPage(Page):
     def _clear_faded(self) -> None:
         self.chart.clear_faded()
         self.chart.repaint_now()
+        self._refresh_compare()
+
+    def compare_rows(self) -> list[CompareRow]:
+        """The comparison table's rows: each earlier (faded) run as the legend names it, then the current run
+        (its label made unique against theirs, as it will be when it is kept)."""
+        from tfgpu_wizard.core.monitor.compare import unique_labels
+
+        faded = self.chart.faded_runs()
+        rows = [CompareRow(label, colour, dash, info) for label, colour, dash, info in faded]
+        has_current = bool(self._run_label) and (
+            self.proc.is_running() or len(self.chart.store) > 0 or self._run_stats is not None)
+        if has_current:
+            label = unique_labels([*(f[0] for f in faded), self._run_label])[-1]
+            colour, dash = self.chart.current_style()
+            rows.append(CompareRow(label, colour, dash, self._run_stats, current=True))
+        return rows
+
+    def _refresh_compare(self) -> None:
+        self.compare.set_rows(self.compare_rows())
 
     def shutdown(self) -> None:
         self._close_recorder("stopped", detail="the app was closed while the sample was running")

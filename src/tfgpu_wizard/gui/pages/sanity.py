@@ -151,6 +151,7 @@ class SanityPage(Page):
         self.steps = steps or self.STEPS
         self.devices_event = self.summary_event = self.error_event = self.probe_result = None
         self.probe_verdict = None
+        self._probe_inputs = None
         self.verdict_kind = ""
         self.log.clear()
         self._show_log(True)
@@ -205,12 +206,10 @@ class SanityPage(Page):
 
     def _on_finished(self, info: FinishInfo) -> None:
         if self.phase == "probe":
-            from tfgpu_wizard.gui.probe_view import probe_verdict_for
-
-            self.probe_verdict = probe_verdict_for(
-                info, self.probe_result, self.log.toPlainText(),
-                [self.state.target_python, str(target_script("probe.py"))], host=self.state.host,
-            )
+            # kept to word the verdict again in another language (core's verdicts are words, made when asked)
+            self._probe_inputs = (info, self.probe_result, self.log.toPlainText(),
+                                  [self.state.target_python, str(target_script("probe.py"))])
+            self._verdict_from_probe()
             if info.status in ("cancelled", "timeout", "not-started") or self.probe_verdict.status in (
                 "no-tensorflow", "crashed", "hung", "not-started"
             ):
@@ -229,7 +228,15 @@ class SanityPage(Page):
         self._result_python = self.state.target_python
         self._show_result(info)
 
+    def _verdict_from_probe(self) -> None:
+        from tfgpu_wizard.gui.probe_view import probe_verdict_for
+
+        inputs = getattr(self, "_probe_inputs", None)
+        if inputs is not None:
+            self.probe_verdict = probe_verdict_for(*inputs, host=self.state.host)
+
     def _show_result(self, info: FinishInfo) -> None:
+        self._verdict_from_probe()  # in the current language
         kind, text, details = self.judge(info)
         self.verdict_kind = kind
         self.verdict.setText(verdict_html(kind, text))

@@ -103,6 +103,9 @@ class SetupPage(Page):
         self.probe_result: dict[str, Any] | None = None
         self._probe_keras2 = False  # the last check asked for Keras 2 (TF_USE_LEGACY_KERAS=1)
         self.verdict = None  # core.target.runner.ProbeVerdict of the last finished check
+        # What the Verify view shows, to show it again in another language: ("probe", info, log, report, python),
+        # ("paste", text), ("note", kind, English text), or None (the hint; also while a check runs)
+        self._verify_shown: tuple | None = None
 
         root = QVBoxLayout(self)
         self.title = heading()
@@ -246,7 +249,14 @@ class SetupPage(Page):
         self.paste_label.setText(_t("Or paste an error log you got elsewhere:"))
         self.paste.setPlaceholderText(_t("Paste the error log here…"))
         self.btn_paste.setText(_t("Explain this log"))
-        if not self.verify_view.toPlainText():
+        shown = self._verify_shown
+        if self.probe.is_running():
+            self.verify_view.setHtml(verdict_html("busy", _t("Starting TensorFlow in {0}…").format(
+                self.state.target_python)))
+        elif shown is not None:
+            {"probe": self._show_probe_result, "paste": self._show_paste_result,
+             "note": self._show_note}[shown[0]](*shown[1:])
+        else:
             self.verify_view.setHtml(
                 "<p style='color:#555'>"
                 + html.escape(_t("Press Verify: the wizard starts TensorFlow in that Python and checks the GPU."))
@@ -361,17 +371,18 @@ class SetupPage(Page):
             return
         python = self.python_edit.text().strip()
         if not python:
-            self.verify_view.setHtml(verdict_html("warn", _t("Enter the path of a Python first.")))
+            self._show_note("warn", "Enter the path of a Python first.")
             return
         script = target_script("probe.py")
         if not script.is_file():
-            self.verify_view.setHtml(verdict_html("bad", _t("The verification probe is missing from this build.")))
+            self._show_note("bad", "The verification probe is missing from this build.")
             return
         self.state.target_python = python
         self.state.keras2 = self.keras2.isChecked()
         self._probe_keras2 = self.state.keras2
         self._probe_stderr = []
         self.probe_result = None
+        self._verify_shown = None
         self.verify_progress.setVisible(True)
         self.verify_view.setHtml(verdict_html("busy", _t("Starting TensorFlow in {0}…").format(python)))
         self.btn_verify.setText(_t("■ Cancel"))
@@ -387,23 +398,32 @@ class SetupPage(Page):
             self.probe_result = ev
 
     def _probe_finished(self, info: FinishInfo) -> None:
-        from tfgpu_wizard.gui.probe_view import diagnosis_context, probe_verdict_for, verdict_block_html
-
         self.verify_progress.setVisible(False)
         self.btn_verify.setText(_t("▶ Verify"))
         self.status.emit("")
         if info.status == "cancelled":
             self.verdict = None
-            self.verify_view.setHtml(verdict_html("warn", _t("Stopped by you.")))
+            self._show_note("warn", "Stopped by you.")
             return
         log = "\n".join(self._probe_stderr)
-        script = str(target_script("probe.py"))
-        self.verdict = probe_verdict_for(info, self.probe_result, log, [self.state.target_python, script],
-                                         host=self.state.host)
+        self._show_probe_result(info, log, self.probe_result, self.state.target_python)
         if self.verdict.status in ("gpu", "no-gpu", "gpu-broken"):  # TensorFlow works there: remember it
             from tfgpu_wizard.gui.mainwindow import settings
 
             settings().setValue("verified_python", self.state.target_python)
+
+    def _show_note(self, kind: str, text: str) -> None:
+        """One verdict line (``text``: English source, translated here)."""
+        self._verify_shown = ("note", kind, text)
+        self.verify_view.setHtml(verdict_html(kind, _t(text)))
+
+    def _show_probe_result(self, info: FinishInfo, log: str, report: dict[str, Any] | None, python: str) -> None:
+        """The probe's verdict and what its error output says, worded in the current language."""
+        from tfgpu_wizard.gui.probe_view import diagnosis_context, probe_verdict_for, verdict_block_html
+
+        self._verify_shown = ("probe", info, log, report, python)
+        script = str(target_script("probe.py"))
+        self.verdict = probe_verdict_for(info, report, log, [python, script], host=self.state.host)
         parts = [verdict_block_html(self.verdict)]
         if log.strip():
             try:
@@ -417,7 +437,10 @@ class SetupPage(Page):
         self.verify_view.setHtml("".join(parts))
 
     def _diagnose_paste(self) -> None:
-        text = self.paste.toPlainText()
+        self._show_paste_result(self.paste.toPlainText())
+
+    def _show_paste_result(self, text: str) -> None:
+        self._verify_shown = ("paste", text)
         if not text.strip():
             self.verify_view.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))
             return
