@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import html
 import re
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,7 +37,6 @@ from PySide6.QtWidgets import (
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
-NO_TF_PYTHON = "/usr/bin/python3"  # a real Python without TensorFlow: Verify and Sanity answer in seconds
 
 # Names and technical words that stay as they are in Chinese text (case-sensitive where it matters).
 ALLOWED = {
@@ -174,10 +175,20 @@ def test_the_check_finds_english_and_allows_technical_tokens():
     assert english_words("留空：主目录中的文件夹（tf-<version>-gpu）") == []
 
 
-@pytest.mark.skipif(not Path(NO_TF_PYTHON).is_file(), reason="needs a system Python without TensorFlow")
-def test_every_page_has_no_english_left_after_switching_to_chinese(window, qtbot):
-    from tfgpu_wizard.core.setup.host_model import HostReport
+def _python_without_tensorflow(folder: Path) -> str:
+    """This interpreter without site-packages (-I -S): a real Python with no TensorFlow, so Verify and Sanity
+    give a real verdict in seconds."""
+    fake = folder / "python"
+    fake.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -I -S \"$@\"\n", encoding="utf-8")
+    fake.chmod(0o755)
+    return str(fake)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell-script interpreter")
+def test_every_page_has_no_english_left_after_switching_to_chinese(window, qtbot, tmp_path):
+    NO_TF_PYTHON = _python_without_tensorflow(tmp_path)
     from tfgpu_wizard.core.monitor.runs import bundled_recordings
+    from tfgpu_wizard.core.setup.host_model import HostReport
 
     click = qtbot.mouseClick
     left = Qt.MouseButton.LeftButton

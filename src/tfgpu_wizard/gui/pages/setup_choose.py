@@ -56,6 +56,8 @@ class Choice:
     method: str  # "pip" | "conda" | "docker"
     candidate: Any  # core.setup.recommend.Candidate
     platform: str  # the platform of the row ("linux", "wsl2", "windows", "macos")
+    python: str | None = None  # the environment's Python minor, as the method option says (None: the plan picks)
+    cpu: bool = False  # no usable NVIDIA GPU/driver here: the CPU plan, as `tfgpu-wizard plan` makes it
 
 
 def python_range(row: Any) -> str:
@@ -208,7 +210,8 @@ class ChooseView(QWidget):
         wc = self.rec.windows_choice if self.rec else None
         if wc is not None and self.windows_side == "wsl2" and wc.wsl2 is not None:
             bm = wc.wsl2.best_method
-            return Choice(row=wc.wsl2.row, method=bm.method, candidate=wc.wsl2, platform="wsl2") if bm else None
+            return Choice(row=wc.wsl2.row, method=bm.method, candidate=wc.wsl2, platform="wsl2", python=bm.python,
+                          cpu=not self.rec.gpu_mode) if bm else None
         rec = self.pinned or self.rec
         cand = getattr(rec, "chosen", None)
         if cand is None or cand.status == "ruled-out":
@@ -218,7 +221,8 @@ class ChooseView(QWidget):
         opt = opt or cand.best_method
         if opt is None:
             return None
-        return Choice(row=cand.row, method=opt.method, candidate=cand, platform=cand.row.platform)
+        return Choice(row=cand.row, method=opt.method, candidate=cand, platform=cand.row.platform,
+                      python=opt.python, cpu=not getattr(rec, "gpu_mode", True))
 
     def pin_tf(self, line: str | None) -> None:
         idx = self.tf_combo.findData(line)

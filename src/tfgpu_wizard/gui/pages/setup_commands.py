@@ -354,7 +354,10 @@ class CommandsView(QWidget):
             prefix = self.prefix.text().strip() or None
             for shell in self.shells():
                 try:
-                    self.plans[shell] = build_plan(self.choice.row, self.host, self.choice.method, shell, prefix)
+                    # the same arguments as `tfgpu-wizard plan` (commands/plan.py): the CPU plan where
+                    # there is no usable GPU, the method option's Python
+                    self.plans[shell] = build_plan(self.choice.row, self.host, self.choice.method, shell, prefix,
+                                                   python=self.choice.python, cpu=self.choice.cpu)
                 except PlanError as exc:
                     self.error = str(exc)
                     break
