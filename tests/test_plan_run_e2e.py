@@ -5,7 +5,8 @@ app's venv is not on PATH: the verify step used to fail there with "tfgpu-wizard
 One deviation from the plan as built, said here: this machine has no NVIDIA GPU, and the plan's requirement
 ``tensorflow[and-cuda]`` would download the CUDA wheels (gigabytes); the test installs the same release's CPU
 wheel (``tensorflow-cpu``, from this machine's local package index) instead. Every step, the verify step
-included, is the plan's own command run by the real executor.
+included, is the plan's own command run by the real executor. Then the CPU plan for the same folder (what
+this machine without a driver is offered) runs its own checks on that TensorFlow: they must end "ok".
 """
 
 from __future__ import annotations
@@ -55,3 +56,18 @@ def test_real_cpu_plan_runs_through_verify_with_a_bare_path(tmp_path):
     assert "TensorFlow 2.21.0 works" in text, text[-4000:]
     if status != "ok":
         assert ex.results[verify] == "failed" and "(exit code 1)" in text and "sees no GPU" in text
+
+    # The CPU plan for the same folder (what this machine without a driver is offered: `plan`, the window):
+    # its checks, run by the same executor on the TensorFlow just installed, pass -- "works, no GPU" is what a
+    # CPU plan intends (verify --expect-cpu), so "Run it for me" ends "ok", not "failed".
+    cpu_plan = build_plan(row, host, "pip", "bash", str(env_dir), cpu=True)
+    assert cpu_plan.cpu and cpu_plan.env_python == plan.env_python
+    checks = cpu_plan.steps[next(i for i, st in enumerate(cpu_plan.steps) if "verify" in st.argv):]
+    assert "--expect-cpu" in checks[0].argv and len(checks) == 2
+    out.clear()
+    ex = PlanExecutor(checks, "bash", folder, lambda ev: out.append(ev.text) if ev.kind == "output" else None,
+                      lambda step: "skip", env={"PATH": "/usr/bin:/bin"}, step_timeout_s=600)
+    cpu_status = ex.run()
+    text = "\n".join(out)
+    assert cpu_status == "ok" and ex.results == ["ok", "ok"], text[-4000:]
+    assert "as this plan intends" in text and "2.21.0" in text

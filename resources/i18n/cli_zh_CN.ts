@@ -484,6 +484,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>with --run: skip the first confirmation</source>
         <translation>与 --run 一起用：跳过第一次确认</translation>
     </message>
+    <message>
+        <source>a CPU-only install: TensorFlow working without a GPU is the expected result (exit 0)</source>
+        <translation>仅 CPU 的安装：TensorFlow 在没有 GPU 的情况下正常工作就是预期结果（退出码 0）</translation>
+    </message>
 </context>
 <context>
     <name>argparse</name>

@@ -699,5 +699,9 @@
         <source>The lock has no hashes: {} have no wheel and are built from source during install, so this plan cannot be installed offline or with --only-binary.</source>
         <translation>锁文件没有哈希：{} 没有安装包（wheel），安装时要从源码构建，因此本方案无法离线安装，也不能用 --only-binary。</translation>
     </message>
+    <message>
+        <source>Verify with tfgpu-wizard: TensorFlow in the new environment works (on the CPU, as this plan intends).</source>
+        <translation>用 tfgpu-wizard 验证：新环境中的 TensorFlow 能正常工作（在 CPU 上，正如这个方案所计划的）。</translation>
+    </message>
 </context>
 </TS>

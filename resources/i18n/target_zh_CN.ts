@@ -397,6 +397,10 @@
         <source>No GPU is in use, so --memory {mode} has no effect</source>
         <translation>没有使用 GPU，所以 --memory {mode} 不起作用</translation>
     </message>
+    <message>
+        <source>TensorFlow works, on the CPU, as this plan intends.</source>
+        <translation>TensorFlow 可以工作，在 CPU 上运行，正如这个方案所计划的。</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

@@ -21,6 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the verdict and the probe's report as JSON")
     parser.add_argument("--timeout", type=float, default=180.0, metavar="SECONDS",
                         help="stop the probe after this long (default 180; importing TensorFlow is slow)")
+    parser.add_argument("--expect-cpu", action="store_true",
+                        help="a CPU-only install: TensorFlow working without a GPU is the expected result (exit 0)")
 
 
 def _probe(python: str, timeout: float, env: dict | None, quiet: bool):
@@ -88,6 +90,9 @@ def run(args: argparse.Namespace) -> int:
         print(tr(CTX, "Checking TensorFlow in {python} ...").format(python=python), file=sys.stderr, flush=True)
     result = _probe(python, args.timeout, None, quiet=args.json)
     verdict = with_host_facts(probe_verdict(result), _host())  # the same first sentence as the window's
+    # A CPU plan's check (core.setup.plan): "works, no GPU" is what that plan installs, so it passes.
+    as_intended = bool(getattr(args, "expect_cpu", False)) and verdict.status == "no-gpu"
+    exit_code = 0 if as_intended else verdict.exit_code
     libraries = _library_check(python, args, verdict, result)
     context: dict = {}
     report = verdict.report or {}
@@ -97,11 +102,11 @@ def run(args: argparse.Namespace) -> int:
         if plat:
             context["platform"] = "windows" if plat == "win32" else "linux"
     log = result.stderr if libraries is None else result.stderr + "\n" + libraries["stderr"]
-    findings = stderr_findings(log, context) if verdict.status != "gpu" else []
+    findings = stderr_findings(log, context) if verdict.status != "gpu" and not as_intended else []
     if args.json:
         out = {
             "verdict": {"status": verdict.status, "headline": verdict.headline, "reasons": verdict.reasons,
-                        "details": verdict.details, "exit_code": verdict.exit_code},
+                        "details": verdict.details, "exit_code": exit_code, "expected_cpu": as_intended},
             "probe": verdict.report,
             "run": {"python": python, "returncode": result.returncode, "signal": result.signal,
                     "timed_out": result.timed_out, "start_error": result.start_error,
@@ -110,13 +115,17 @@ def run(args: argparse.Namespace) -> int:
             "libraries": None if libraries is None else {k: v for k, v in libraries.items() if k != "stderr"},
         }
         print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
-        return verdict.exit_code
-    mark = {"gpu": "✓", "no-gpu": "!", "gpu-broken": "✗"}.get(verdict.status, "✗")
+        return exit_code
+    mark = {"gpu": "✓", "no-gpu": "✓" if as_intended else "!", "gpu-broken": "✗"}.get(verdict.status, "✗")
     try:
         mark.encode(sys.stdout.encoding or "utf-8")
     except (UnicodeEncodeError, LookupError):
         mark = {"✓": "+", "✗": "x"}.get(mark, mark)
-    print(f"{mark} {verdict.headline}")
+    if as_intended:
+        print(f"{mark} " + tr(CTX, "TensorFlow works, on the CPU, as this plan intends."))
+        print("  " + verdict.headline)
+    else:
+        print(f"{mark} {verdict.headline}")
     for reason in verdict.reasons:
         print("  " + tr(CTX, "why: {reason}").format(reason=reason))
     for line in verdict.details:
@@ -140,4 +149,4 @@ def run(args: argparse.Namespace) -> int:
         print()
         print(tr(CTX, "Last lines of the error output:"))
         print(result.stderr_tail(15))
-    return verdict.exit_code
+    return exit_code

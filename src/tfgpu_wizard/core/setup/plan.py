@@ -1796,7 +1796,16 @@ def _verify(plan: Plan, host: Any = None) -> None:
         batch = shells.family(plan.shell) == "cmd" and (conda == "conda" or conda.lower().endswith(".bat"))
     elif "nvidia_lib_path.py" in plan.extra_files:
         wrap = _activated(plan)  # LD_LIBRARY_PATH comes from the venv's activate script
+    wizard = cli_argv() if _this_machine_matches(plan.platform) else ("tfgpu-wizard",)
     if plan.cpu:
+        plan.steps.append(
+            Step(
+                "Verify with tfgpu-wizard: TensorFlow in the new environment works (on the CPU, as this plan intends).",
+                # --expect-cpu: "works, no GPU" is this plan's success (exit 0), a crash or no TensorFlow is not
+                argv=(*wrap, *wizard, "verify", "--python", plan.env_python, "--expect-cpu"),
+                batch=batch,
+            )
+        )
         plan.steps.append(
             Step(
                 "Check that TensorFlow imports and computes on the CPU.",
@@ -1809,8 +1818,7 @@ def _verify(plan: Plan, host: Any = None) -> None:
         Step(
             "Verify with tfgpu-wizard: does TensorFlow in the new environment see and use the GPU?",
             # this machine: the running interpreter by path (a venv not on PATH has no `tfgpu-wizard`)
-            argv=(*wrap, *(cli_argv() if _this_machine_matches(plan.platform) else ("tfgpu-wizard",)),
-                  "verify", "--python", plan.env_python),
+            argv=(*wrap, *wizard, "verify", "--python", plan.env_python),
             batch=batch,
         )
     )
