@@ -13,10 +13,9 @@ import sys
 
 import pytest
 
-from tfgpu_wizard.commands.sample import warning_text
 from tfgpu_wizard.core import i18n
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, SampleConfig, run_sample
+from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, SampleConfig, run_sample, warning_text
 
 
 def _sample_module():

@@ -149,6 +149,8 @@ def format_event(ev) -> str | None:
     if ev.type == "resumed":
         return "… " + tr(CTX, "step {step} finished: the run goes on").format(step=d.get("step"))
     if ev.type == "warning":
+        from tfgpu_wizard.core.target.runner import warning_text
+
         return "! " + warning_text(d)
     if ev.type == "error":
         return "✗ " + tr(CTX, "{message}\n  what to do: {advice}").format(
@@ -156,23 +158,6 @@ def format_event(ev) -> str | None:
     if ev.type == "raw":
         return d.get("text") or None
     return None
-
-
-def warning_text(d: dict) -> str:
-    """A sample warning for people: the known codes in the user's language, any other as the sample wrote it."""
-    from tfgpu_wizard.core.i18n import tr
-
-    code = d.get("code")
-    if code == "gpu-not-used":
-        return tr(CTX, "An NVIDIA driver is installed and this TensorFlow is a CUDA build, but TensorFlow registered "
-                       "no GPU: this run trains on the CPU. Usually a GPU library did not load; `tfgpu-wizard verify` "
-                       "names it and says how to fix it.")
-    if code == "memory-mode-no-effect" and d.get("mode"):
-        return tr(CTX, "No GPU is in use, so --memory {mode} has no effect").format(mode=d["mode"])
-    if code == "gpu-hidden":
-        return tr(CTX, "CUDA_VISIBLE_DEVICES hides every GPU from TensorFlow: this run trains on the CPU. Unset it "
-                       "(or set it to 0) to use the GPU.")
-    return str(d.get("message", ""))
 
 
 def _print_explanations(config) -> None:

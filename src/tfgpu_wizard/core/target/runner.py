@@ -840,6 +840,22 @@ class ProbeVerdict:
         return {"gpu": 0, "no-gpu": 1, "gpu-broken": 1}.get(self.status, 3)
 
 
+def warning_text(d: dict[str, Any]) -> str:
+    """A sample warning for people (CLI and Monitor): the known codes in the user's language, any other as the
+    sample wrote it (docs/sample-protocol.md lists the codes)."""
+    code = d.get("code")
+    if code == "gpu-not-used":
+        return tr("target", "An NVIDIA driver is installed and this TensorFlow is a CUDA build, but TensorFlow "
+                            "registered no GPU: this run trains on the CPU. Usually a GPU library did not load; "
+                            "`tfgpu-wizard verify` names it and says how to fix it.")
+    if code == "memory-mode-no-effect" and d.get("mode"):
+        return tr("target", "No GPU is in use, so --memory {mode} has no effect").format(mode=d["mode"])
+    if code == "gpu-hidden":
+        return tr("target", "CUDA_VISIBLE_DEVICES hides every GPU from TensorFlow: this run trains on the CPU. "
+                            "Unset it (or set it to 0) to use the GPU.")
+    return str(d.get("message", ""))
+
+
 def keras_label(keras: dict[str, Any]) -> str | None:
     """The probe's ``keras.source`` in words (translated): the Keras that ``tf.keras`` is in that Python."""
     source = keras.get("source")

@@ -118,6 +118,7 @@ class MonitorPage(Page):
         self._train_pid: int | None = None
         self._last: dict[str, Any] = {}
         self._error_event: dict[str, Any] | None = None
+        self._warnings: list[dict[str, Any]] = []  # the sample's warnings (e.g. "trains on the CPU"), shown in the run box
         self._sampler = None
         self._sampler_t = 0.0  # monotonic time of the last snapshot pulled from the sampler
         self._replay = None
@@ -428,6 +429,7 @@ class MonitorPage(Page):
         self._last = {}
         self._reset_numbers()
         self._error_event = None
+        self._warnings = []
         self.log_lines = []
         self._t0 = time.monotonic()
         self._run_label = self.run_label()
@@ -541,6 +543,9 @@ class MonitorPage(Page):
                 self._set_framework(BACKEND_NAMES[backend][1])
         elif kind == "error":
             self._error_event = ev
+        elif kind == "warning" and len(self._warnings) < 5:
+            self._warnings.append(ev)
+            self._update_run_state()
         if kind != "progress":
             if kind == "devices":
                 self._last["strategy"] = ev.get("strategy")
@@ -624,6 +629,14 @@ class MonitorPage(Page):
         self.status.emit("")
 
     def _update_run_state(self) -> None:
+        self._show_run_state()
+        if self._warnings and (self.proc.is_running() or self.last_finish is not None):
+            from tfgpu_wizard.core.target.runner import warning_text
+
+            self.run_state.setText(self.run_state.text() + "".join(
+                "<br>" + verdict_html("warn", warning_text(w)) for w in self._warnings))
+
+    def _show_run_state(self) -> None:
         info = self.last_finish
         if self.proc.is_running():
             problem = getattr(self._recorder, "write_problem", None)
