@@ -86,6 +86,8 @@ def main(argv: list[str]) -> int:
             elif name == "monitor":
                 shot(f"{name}-{lang}")
                 if lang == "en":  # the overlay that teaches: default, limit, then growth (each its colour)
+                    monitor.btn_clear.click()  # the monitor shot's recording is not one of the overlay's runs
+                    monitor.chart.clear()
                     for rec in OVERLAY_RECORDINGS:
                         done2: list[bool] = []
                         monitor.replay_done.connect(done2.append)

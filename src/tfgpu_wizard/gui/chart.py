@@ -29,15 +29,17 @@ import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QGraphicsItem, QLabel, QVBoxLayout, QWidget
 
+# The live / current run's GPUs. None of these is a memory-mode hue (core.monitor.compare.MODE_COLOURS: default
+# red, growth green, limit blue...), so the run being watched never looks like a kept run of another mode.
 PALETTE = [
-    "#1f77b4",
-    "#d62728",
-    "#2ca02c",
-    "#9467bd",
-    "#ff7f0e",
-    "#17becf",
+    "#222222",
     "#8c564b",
     "#e377c2",
+    "#bcbd22",
+    "#7f7f7f",
+    "#393b79",
+    "#637939",
+    "#843c39",
 ]
 
 
