@@ -250,6 +250,26 @@
         <source>Opening {0}…</source>
         <translation>正在打开 {0}…</translation>
     </message>
+    <message>
+        <source>default allocation</source>
+        <translation>默认分配</translation>
+    </message>
+    <message>
+        <source>memory growth</source>
+        <translation>按需增长</translation>
+    </message>
+    <message>
+        <source>fixed limit</source>
+        <translation>固定上限</translation>
+    </message>
+    <message>
+        <source>mixed precision, float16</source>
+        <translation>混合精度 float16</translation>
+    </message>
+    <message>
+        <source>mixed precision, bfloat16</source>
+        <translation>混合精度 bfloat16</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>

@@ -295,6 +295,14 @@ class MonitorPage(Page):
         self.btn_stop.setText("■ " + _t("Stop"))
         self.btn_clear.setText(_t("Clear earlier runs"))
         self.btn_save_elsewhere.setText(_t("Save run elsewhere…"))
+        # The choices in words, with the flag the CLI takes in brackets (what recordings and the table show)
+        words = {"default": _t("default allocation"), "growth": _t("memory growth"), "limit": _t("fixed limit"),
+                 "fp32": "FP32", "mixed_float16": _t("mixed precision, float16"),
+                 "mixed_bfloat16": _t("mixed precision, bfloat16")}
+        for combo in (self.mode, self.precision):
+            for i in range(combo.count()):
+                value = str(combo.itemData(i))
+                combo.setItemText(i, f"{words[value]} ({value})" if value in words else value)
         self._fill_devices()
         self._mode_changed()
         self._update_run_state()
