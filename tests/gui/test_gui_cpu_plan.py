@@ -43,5 +43,6 @@ def test_setup_page_builds_the_clis_plan(window, fixture: str, cpu: bool) -> Non
     plan = plans["bash"]
     assert plan.cpu is cpu
     script = plan.script()
-    assert ("verify --python" in script) is not cpu  # a GPU plan ends with tfgpu-wizard verify
+    assert "verify --python" in script
+    assert ("--expect-cpu" in script) is cpu  # a CPU plan's verify accepts "works on the CPU"
     assert script == _cli_plan(host, "bash").script()
