@@ -59,12 +59,20 @@ def main(argv: list[str]) -> int:
     monitor = win.page("monitor")
     recordings = sorted((resources_dir() / "recordings").glob("*.run.jsonl"))
     chosen = [p for p in recordings if p.name == MONITOR_RECORDING] or recordings[:1]
+    def open_runs(paths) -> None:
+        """The Monitor showing just these runs (the earlier ones kept as the overlay, the last one current)."""
+        monitor.btn_clear.click()
+        monitor.chart.clear()
+        for path in paths:
+            done: list[bool] = []
+            monitor.replay_done.connect(done.append)
+            monitor.open_run(path)
+            while not done:
+                app.processEvents()
+            monitor.replay_done.disconnect()
+
     if chosen:
-        done: list[bool] = []
-        monitor.replay_done.connect(done.append)
-        monitor.open_run(chosen[0])
-        while not done:
-            app.processEvents()
+        open_runs(chosen[:1])
 
     def shot(name: str) -> None:
         for _ in range(5):
@@ -84,17 +92,11 @@ def main(argv: list[str]) -> int:
                     shot(f"setup-{i + 1}-{step}-{lang}")
                 setup.show_step(0)
             elif name == "monitor":
+                if chosen:
+                    open_runs(chosen[:1])
                 shot(f"{name}-{lang}")
-                if lang == "en":  # the overlay that teaches: default, limit, then growth (each its colour)
-                    monitor.btn_clear.click()  # the monitor shot's recording is not one of the overlay's runs
-                    monitor.chart.clear()
-                    for rec in OVERLAY_RECORDINGS:
-                        done2: list[bool] = []
-                        monitor.replay_done.connect(done2.append)
-                        monitor.open_run(resources_dir() / "recordings" / rec)
-                        while not done2:
-                            app.processEvents()
-                        monitor.replay_done.disconnect()
+                # the overlay that teaches: default, limit, then growth (each its colour, the table under it)
+                open_runs([resources_dir() / "recordings" / rec for rec in OVERLAY_RECORDINGS])
                 shot(f"{name}-overlay-{lang}")
             elif name == "benchmark":
                 bench = win.page("benchmark")
