@@ -7,7 +7,9 @@ kept. Then the resident memory of the process after that hour (bound stated belo
 Measured on the 2-core CI machine, 10 s runs side by side (machine load ~2.7): the chart before the changes
 26.5-27.5 % (5 Hz, both plots every frame, width-2 pens, y range set every frame); after 6.2-6.3 %
 (~3 Hz, utilization ~1 Hz, unchanged curves and ranges skipped, thin pens, cached y axes and legend).
-Resident memory after the hour: ~129 MB (bound 400 MB).
+Resident memory after the hour: ~129 MB (bound 400 MB). 2026-12-03, quiet machine (load 0.1), 10 s runs:
+the last landed commit of session 1 6.2-6.4 %, after issue 11 5.8-6.0 %, after issue 18's comparison table and
+colours 6.5-6.6 %; RSS 139 MB in each.
 ``--json`` adds one JSON line at the end (tests/gui/test_gui_chart_cost.py reads it).
 """
 
