@@ -45,6 +45,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 from pathlib import Path
@@ -199,8 +200,19 @@ def run_command(cmd: list[str], timeout: float, env: Mapping[str, str] | None = 
             **kwargs,
         )
         lifecycle.track(proc)
+    # Wait in short slices: a stop of the CLI (core.lifecycle) ends this wait within a fraction of a second even
+    # when the signal came while this (worker) thread was between Popen and track -- else the interpreter's exit
+    # would join this thread for the whole timeout (a drill saw a Ctrl-C'd doctor wait on a hung nvidia-smi).
+    deadline = time.monotonic() + timeout
     try:
-        out, err = proc.communicate(timeout=timeout)
+        while True:
+            try:
+                out, err = proc.communicate(timeout=max(0.01, min(0.25, deadline - time.monotonic())))
+                break
+            except subprocess.TimeoutExpired:
+                if lifecycle.stopping_signal() is None and time.monotonic() < deadline:
+                    continue
+                raise
     except subprocess.TimeoutExpired:
         _kill_tree(proc)
         try:
