@@ -488,6 +488,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>a CPU-only install: TensorFlow working without a GPU is the expected result (exit 0)</source>
         <translation>仅 CPU 的安装：TensorFlow 在没有 GPU 的情况下正常工作就是预期结果（退出码 0）</translation>
     </message>
+    <message>
+        <source>with mixed_float16: force a few gradient overflows, to see the loss scale halve and those steps skipped</source>
+        <translation>配合 mixed_float16：故意让几步的梯度溢出，以观察损失缩放系数减半、这些步被跳过</translation>
+    </message>
 </context>
 <context>
     <name>argparse</name>

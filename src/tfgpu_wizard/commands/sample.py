@@ -58,6 +58,9 @@ def add_sample_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keras2", action="store_true",
                         help="train with Keras 2 (sets TF_USE_LEGACY_KERAS=1 for the sample; TensorFlow 2.16 and "
                         "later need the tf-keras package in that Python)")
+    parser.add_argument("--overflow-demo", action="store_true",
+                        help="with mixed_float16: force a few gradient overflows, to see the loss scale halve and "
+                        "those steps skipped")
 
 
 def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
@@ -71,6 +74,7 @@ def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
         prefetch=not args.no_prefetch, loop=args.loop, jit=args.jit, learning_rate=args.learning_rate,
         seed=args.seed, backend=getattr(args, "backend", "tensorflow"),
         steps_per_execution=getattr(args, "steps_per_execution", 0), keras2=getattr(args, "keras2", False),
+        overflow_demo=getattr(args, "overflow_demo", False),
     )
 
 
