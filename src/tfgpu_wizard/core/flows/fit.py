@@ -4,9 +4,9 @@ A search in child processes: each probe is a short run of the bundled sample (``
 --memory-limit MB``) through ``core.target.runner``, so TensorFlow's own pool is capped at the limit the user
 picks and a batch that does not fit ends in TensorFlow's out-of-memory error (the sample's exit 4, event
 ``error`` code ``oom``). The search needs few probes: it starts at the batch the prediction says is the
-largest (``core.flows.predict``), grows or shrinks by steps that widen (x1.25, then x1.56, x2.4 ...) until
+largest (``core.flows.predict``), grows or shrinks by x1.25, then by doubling, until
 one probe fits and one does not, then halves the gap until it is within ``tolerance`` of the batch (and at
-least ``multiple``). It ends with "batch N fits, N+k runs out of memory" and the headroom left under the limit.
+least ``multiple``). The steps are x1.25 first (a prediction is usually that close), then doubling. It ends with "batch N fits, N+k runs out of memory" and the headroom left under the limit.
 
 Probes that stall are counted as "does not fit", with a note: with XLA on and a too-small limit, TensorFlow
 2.21's first step can spin instead of raising out of memory (docs/h200-results.md); every probe has its own
@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tfgpu_wizard.core.flows.predict import (
-    CTX,
     MIB,
     Prediction,
     Progress,
@@ -40,6 +39,8 @@ from tfgpu_wizard.core.flows.predict import (
     predict_flow,
 )
 from tfgpu_wizard.core.i18n import tr
+
+CTX = "memory"  # the translation context (resources/i18n/memory_zh_CN.ts), as core.flows.predict
 
 # The first step of a probe: import + tracing + (with XLA) compilation and cuDNN autotuning. On the H200 with
 # XLA: 10-30 s (docs/h200-results.md); without XLA a few seconds. The timeout is the first step's allowance
@@ -235,6 +236,8 @@ def _classify(result: Any) -> Probe:
     if summary is not None and result.returncode == 0:
         return Probe(0, "fits", peak)
     code = err.get("code") if err is not None else None
+    if code == "gpu-not-found":  # --devices gpu:N and TensorFlow registered no such GPU
+        return Probe(0, "no-gpu", detail=str(err.get("message", "")))
     if code == "oom" or result.returncode == 4:
         return Probe(0, "oom", peak, detail=str(err.get("message", "")) if err is not None else "")
     if code == "stalled" or result.timed_out or result.stalled:
@@ -342,66 +345,82 @@ def fit_flow(model: str = "resnet20", precisions: Sequence[str] = ("fp32", "mixe
     return result
 
 
+class BatchSearch:
+    """The search's arithmetic, apart from running anything: exponential steps from the seed until one batch
+    fits and one does not, then halving the gap until it is within ``tolerance`` of the batch (and at least
+    ``multiple``). ``next()`` gives the batch to try (None: done), ``record(batch, fits)`` what it did."""
+
+    def __init__(self, seed: int, *, multiple: int = 8, tolerance: float = 0.05, max_batch: int = 1 << 16,
+                 max_probes: int = 8) -> None:
+        self.multiple = max(1, int(multiple))
+        self.tolerance = tolerance
+        self.max_batch = _round_down(max_batch, self.multiple)
+        self.max_probes = max_probes
+        self.lo: int | None = None  # largest batch that fitted
+        self.hi: int | None = None  # smallest batch that did not
+        self.tried: list[int] = []
+        self._factor = 1.25
+        self._next: int | None = min(_round_down(max(1, seed), self.multiple), self.max_batch)
+
+    def next(self) -> int | None:
+        if len(self.tried) >= self.max_probes or self._next is None or self._next in self.tried:
+            return None
+        return self._next
+
+    def record(self, batch: int, fits: bool) -> None:
+        self.tried.append(batch)
+        if fits:
+            self.lo = batch if self.lo is None else max(self.lo, batch)
+        else:
+            self.hi = batch if self.hi is None else min(self.hi, batch)
+        m = self.multiple
+        if self.hi is None:  # everything so far fitted: grow
+            self._next = None if batch >= self.max_batch else min(_round_up(batch * self._factor, m), self.max_batch)
+            self._factor = 2.0  # x1.25 first (a prediction is usually that close), then doubling
+        elif self.lo is None:  # everything so far failed: shrink
+            self._next = None if batch <= m else _round_down(batch / self._factor, m)
+            self._factor = 2.0
+        elif self.hi - self.lo <= max(m, _round_up(self.lo * self.tolerance, m)):
+            self._next = None  # bracketed closely enough
+        else:
+            mid = _round_down((self.lo + self.hi) / 2, m)
+            self._next = mid if self.lo < mid < self.hi else None
+
+
 def _search(fit: PrecisionFit, model: str, limit_mb: float, python: str | None, *, dataset: str, jit: str,
             keras2: bool, steps: int, multiple: int, tolerance: float, max_batch: int, max_probes: int,
             timeout: float, gpu_index: int, cancel: threading.Event | None) -> Generator[Progress, None, str]:
-    """Exponential steps from the predicted batch until bracketed, then bisection. Returns "" when done, else
-    "cancelled", "no-gpu" or an error message."""
-    lo: int | None = None  # largest batch that fitted
-    hi: int | None = None  # smallest batch that did not
-    seed = fit.predicted_batch or REFERENCE_BATCH
-    batch = min(_round_down(seed, multiple), _round_down(max_batch, multiple))
-    factor = 1.25
-    tried: set[int] = set()
-    for _ in range(max_probes):
-        if batch in tried:
-            break
-        tried.add(batch)
-        yield Progress("probe", tr(CTX, "{precision}: trying batch {batch} ...").format(
-            precision=fit.precision, batch=f"{batch:,}"), data=batch)
-        cfg = probe_config(model, batch, fit.precision, limit_mb, dataset=dataset, jit=jit, steps=steps,
-                           gpu_index=gpu_index, timeout=timeout, python_keras2=keras2)
-        probe = yield from _run_probe(cfg, python, timeout, cancel)
-        fit.probes.append(probe)
-        yield Progress("probe-done", _probe_words(fit.precision, probe), data=probe)
-        if probe.outcome == "cancelled":
-            return "cancelled"
-        if probe.outcome == "no-gpu":
-            return "no-gpu"
-        if probe.outcome == "error":
-            return tr(CTX, "batch {batch} failed for another reason than memory: {detail}").format(
-                batch=f"{batch:,}", detail=probe.detail)
-        if probe.fits:
-            lo = batch if lo is None else max(lo, batch)
-        else:
-            hi = batch if hi is None else min(hi, batch)
-            fit.fail_outcome = probe.outcome if batch == hi else fit.fail_outcome
+    """Run the probes the BatchSearch asks for. Returns "" when done, else "cancelled", "no-gpu" or an error
+    message (a probe that failed for another reason than memory)."""
+    search = BatchSearch(fit.predicted_batch or REFERENCE_BATCH, multiple=multiple, tolerance=tolerance,
+                         max_batch=max_batch, max_probes=max_probes)
+    outcome_at: dict[int, str] = {}
+    try:
+        while (batch := search.next()) is not None:
+            yield Progress("probe", tr(CTX, "{precision}: trying batch {batch} ...").format(
+                precision=fit.precision, batch=f"{batch:,}"), data=batch)
+            cfg = probe_config(model, batch, fit.precision, limit_mb, dataset=dataset, jit=jit, steps=steps,
+                               gpu_index=gpu_index, timeout=timeout, python_keras2=keras2)
+            probe = yield from _run_probe(cfg, python, timeout, cancel)
+            fit.probes.append(probe)
+            yield Progress("probe-done", _probe_words(fit.precision, probe), data=probe)
+            if probe.outcome == "cancelled":
+                return "cancelled"
+            if probe.outcome == "no-gpu":
+                return "no-gpu"
+            if probe.outcome == "error":
+                return tr(CTX, "batch {batch} failed for another reason than memory: {detail}").format(
+                    batch=f"{batch:,}", detail=probe.detail)
+            outcome_at[batch] = probe.outcome
             if probe.outcome == "stalled":
                 note = tr(CTX, "batch {batch} stalled in its first step (XLA can spin instead of running out of "
                                "memory): counted as not fitting").format(batch=f"{batch:,}")
-                if note not in fit.notes:
-                    fit.notes.append(note)
-        # the next batch to try
-        if hi is None:  # everything so far fitted: grow
-            if batch >= _round_down(max_batch, multiple):
-                break
-            batch = min(_round_up(batch * factor, multiple), _round_down(max_batch, multiple))
-            factor *= factor
-        elif lo is None:  # everything so far failed: shrink
-            if batch <= multiple:
-                break
-            batch = _round_down(batch / factor, multiple)
-            factor *= factor
-        else:  # bracketed: halve the gap until it is within the tolerance
-            if hi - lo <= max(multiple, _round_up(lo * tolerance, multiple)):
-                break
-            batch = _round_down((lo + hi) / 2, multiple)
-            if batch <= lo:
-                break
-    fit.largest_fit, fit.smallest_fail = lo, hi
-    if fit.fail_outcome == "" and hi is not None:
-        fit.fail_outcome = "oom"
-    return ""
+                fit.notes.append(note)
+            search.record(batch, probe.fits)
+        return ""
+    finally:
+        fit.largest_fit, fit.smallest_fail = search.lo, search.hi
+        fit.fail_outcome = outcome_at.get(search.hi, "") if search.hi is not None else ""
 
 
 def _probe_words(precision: str, probe: Probe) -> str:

@@ -349,10 +349,16 @@ def predict_flow(specs: list[dict[str, Any]], python: str | None = None, *, time
             run.stop(grace=3.0)
     preds, errs, versions = _read_output(result.events, len(specs))
     error = None
-    if not any(p is not None for p in preds) and not any(errs):
+    whole = next((e.data.get("error") for e in result.events
+                  if e.type == "estimate" and isinstance(e.data.get("error"), dict) and "spec" not in e.data), None)
+    if result.returncode == 6:
+        error = tr(CTX, "TensorFlow could not be imported in this Python, so nothing can be predicted there.")
+        preds, errs = [None] * len(specs), [None] * len(specs)
+    elif whole is not None:  # the run as a whole was refused (bad flags): no spec was estimated
+        error = tr(CTX, "The estimator refused the request: {message}").format(message=whole.get("message", ""))
+        preds, errs = [None] * len(specs), [None] * len(specs)
+    elif not any(p is not None for p in preds) and not any(errs):
         error = tr(CTX, "The estimator {end}.").format(end=result.describe_end())
-        if result.returncode == 6:
-            error = tr(CTX, "TensorFlow could not be imported in this Python, so nothing can be predicted there.")
     return PredictResult(preds, errs, error=error, versions=versions, stderr_tail=result.stderr_tail(15))
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tfgpu_wizard.core.i18n import tr
+from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.monitor.compare import memory_shape
 
 CTX = "memory"
@@ -128,10 +128,10 @@ def memory_figures(snapshot: Any = None, *, tf_current: int | None = None, tf_pe
 
 MODE_SHAPES = {"default": "one-jump", "growth": "staircase", "limit": "capped"}
 SHAPE_WORDS = {
-    "one-jump": "one jump: TensorFlow takes nearly all free memory at its first GPU operation, then a flat line",
-    "staircase": "a staircase: it rises as the run needs memory and never comes down",
-    "capped": "capped: one rise to the limit plus the CUDA context, then a flat line",
-    "none": "nothing held",
+    "one-jump": N_("one jump: TensorFlow takes nearly all free memory at its first GPU operation, then a flat line"),
+    "staircase": N_("a staircase: it rises as the run needs memory and never comes down"),
+    "capped": N_("capped: one rise to the limit plus the CUDA context, then a flat line"),
+    "none": N_("nothing held"),
 }
 
 
