@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tfgpu_wizard.core.flows.predict import GOAL_PCT, predict
+from tfgpu_wizard.core.flows.predict import GOAL_PCT, predict, spec_for_record
 from tfgpu_wizard.core.monitor.progress import progress_memory
 from tfgpu_wizard.core.monitor.runs import bundled_recordings, read_run
 
@@ -28,29 +28,13 @@ MIB = 2**20
 CALIBRATION = "sample-tf-cnn-fp32-default"
 
 
-def _xla(rec) -> bool:
-    """XLA compiled the step: --jit on, or auto on a GPU where the sample did not turn it off (xla-off-cudnn)."""
-    events = [e for _, e in rec.events]
-    summary = next((e for e in events if e.get("type") == "summary"), None)
-    jit = (summary or {}).get("jit") or rec.config.get("jit", "auto")
-    if jit == "on":
-        return True
-    if jit == "off" or rec.config.get("keras2"):
-        return False
-    if any(e.get("type") == "warning" and e.get("code") == "xla-off-cudnn" for e in events):
-        return False
-    devices = next((e for e in events if e.get("type") == "devices"), {})
-    return bool(devices.get("gpus"))
-
-
 def _recordings() -> list[dict]:
     out = []
     for path in bundled_recordings():
         if not path.name.startswith("sample-tf-"):
             continue
         rec = read_run(path)
-        cfg = rec.config
-        if (cfg.get("backend") or "tensorflow") != "tensorflow":
+        if spec_for_record(rec) is None:
             continue
         peaks = [progress_memory(e)[1] for _, e in rec.events if e.get("type") in ("progress", "summary")]
         peaks = [p for p in peaks if isinstance(p, (int, float)) and p > 0]
@@ -59,9 +43,8 @@ def _recordings() -> list[dict]:
         devices = next((e for _, e in rec.events if e.get("type") == "devices"), {})
         out.append({
             "name": path.name.removesuffix(".run.jsonl"), "record": rec,
-            "spec": {"model": cfg["model"], "dataset": cfg.get("dataset", "cifar10"),
-                     "batch_size": int(devices.get("global_batch") or cfg["batch_size"]),
-                     "precision": cfg.get("precision", "fp32"), "xla": _xla(rec)},
+            # what really ran: the batch the sample used; XLA from --jit and the sample's own xla-off warning
+            "spec": spec_for_record(rec),
             "peak": max(peaks) if peaks else None,
             "oom": any(e.get("code") == "oom" for e in errors) or bool(stalled and not peaks),
             "limit_mb": (devices.get("gpus") or [{}])[0].get("memory_limit_mb"),
