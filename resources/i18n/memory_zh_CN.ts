@@ -407,5 +407,9 @@
         <source>note: {note}</source>
         <translation>注：{note}</translation>
     </message>
+    <message>
+        <source>the limit ({limit} MB) is more than the GPU has free now ({free} MiB): a batch near it can fail for lack of free memory rather than the limit</source>
+        <translation>上限（{limit} MB）超过了 GPU 当前的空闲显存（{free} MiB）：接近它的批大小可能因为没有足够的空闲显存而失败，而不是因为上限</translation>
+    </message>
 </context>
 </TS>

@@ -325,6 +325,12 @@ def fit_flow(model: str = "resnet20", precisions: Sequence[str] = ("fp32", "mixe
         result.seconds = time.monotonic() - t_start
         return result
     # 2. the search, one precision after the other
+    if gpu.free_mib is not None and limit_mb > gpu.free_mib:
+        note = tr(CTX, "the limit ({limit} MB) is more than the GPU has free now ({free} MiB): a batch near it can "
+                       "fail for lack of free memory rather than the limit").format(
+            limit=f"{limit_mb:,.0f}", free=f"{gpu.free_mib:,.0f}")
+        for fit in result.fits:
+            fit.notes.append(note)
     for fit in result.fits:
         yield Progress("phase", tr(CTX, "Searching the largest batch for {precision} under {limit} MB ...").format(
             precision=fit.precision, limit=f"{limit_mb:,.0f}"), data=fit.precision)
