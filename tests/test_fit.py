@@ -6,6 +6,7 @@ guard checks every test).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -79,7 +80,7 @@ def test_without_a_gpu_fit_says_why_and_predicts_only() -> None:
     assert 1.8 < mixed["predicted_batch"] / fp32["predicted_batch"] < 2.2
     text = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "--lang", "en", "fit", "--model", "cnn",
                            "--precision", "fp32", "--memory-limit", "2048"], capture_output=True, text=True,
-                          timeout=300, env={"COLUMNS": "80", **__import__("os").environ})
+                          timeout=300, env={**os.environ, "COLUMNS": "80"})
     assert text.returncode == 1
     assert "Cannot measure here" in text.stdout and "predicted largest batch" in text.stdout
 
@@ -112,9 +113,9 @@ def test_fit_of_a_saved_model_is_a_prediction(tmp_path) -> None:
     assert out.returncode == 2 and "no model file" in out.stderr
 
 
-def test_fit_without_a_gpu_and_without_a_limit_gives_the_slope(monkeypatch) -> None:
-    """The flow's own branch for "no GPU, no limit", with the prediction skipped (a python that cannot start):
-    it still returns, says it could not measure, and names the failure."""
+def test_fit_with_a_python_that_cannot_start_still_returns() -> None:
+    """No GPU, no limit, and a Python that cannot be started: the flow still returns, says it could not
+    measure, and names the failure."""
     result = fit("cnn", ["fp32"], None, "/nonexistent/python", gpu=None, predict_timeout=30)
     assert not result.measured and result.reason
     assert result.error and result.fits[0].prediction is None
