@@ -150,6 +150,11 @@ def format_event(ev) -> str | None:
         if isinstance(d.get("first_step_s"), float):
             line += " · " + tr(CTX, "first step {secs:.1f} s (compilation)").format(secs=d["first_step_s"])
         return line
+    if ev.type == "estimate":  # the prediction (target/estimate.py), before the first step
+        from tfgpu_wizard.core.flows.predict import prediction_from_event
+
+        pred = prediction_from_event(d)
+        return "≈ " + pred.line() if pred is not None else None
     if ev.type == "resumed":
         return "… " + tr(CTX, "step {step} finished: the run goes on").format(step=d.get("step"))
     if ev.type == "warning":
@@ -226,8 +231,18 @@ def run(args: argparse.Namespace) -> int:
             except UnicodeEncodeError:
                 print(line.encode("ascii", "replace").decode("ascii"), flush=True)
 
+    from tfgpu_wizard.core.flows.predict import PeakTracker
+
+    tracker = PeakTracker()  # the sample's estimate event against TensorFlow's measured peak
+
+    def show_and_track(ev) -> None:
+        tracker.add_event(ev)
+        show(ev)
+
     idle = args.idle_timeout if args.idle_timeout and args.idle_timeout > 0 else None
-    result = run_sample(config, python=python, timeout=args.timeout, on_event=show, idle_timeout=idle)
+    result = run_sample(config, python=python, timeout=args.timeout, on_event=show_and_track, idle_timeout=idle)
+    if not args.json and tracker.prediction is not None and tracker.tf_peak:
+        print(tracker.score().line(), flush=True)
     if result.ok:
         return 0
     if not result.error_event() or result.timed_out or result.stalled:
