@@ -1231,6 +1231,29 @@ def overflow_demo_loss(tf, base_loss, steps, factor=1.0e7):
     return loss
 
 
+def _sibling_module(filename, name):
+    """A standalone script beside this one (estimate.py, sample_keras3.py), loaded by its path."""
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), filename)
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def emit_estimate(em, model, batch, precision, xla):
+    """The memory this run is predicted to need (target/estimate.py), as an ``estimate`` event before the first
+    step; a failed estimate is a warning, never a failed run. ``batch``: per replica. The model takes uint8."""
+    try:
+        est = _sibling_module("estimate.py", "tfgpu_wizard_estimate").estimate_model(
+            model, batch, precision, optimizer=getattr(model, "optimizer", None), xla=bool(xla), input_bytes=1)
+        est.pop("type", None)
+        em.emit("estimate", **est)
+    except Exception as exc:  # the estimate is extra information: the run goes on without it
+        em.warning("estimate-failed", "the memory estimate could not be made: %s: %s" % (type(exc).__name__, exc))
+
+
 def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_factory, em=None, dev=None):
     dev = dev or {"gpus": []}
     with strategy.scope():
@@ -1263,9 +1286,12 @@ def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_fac
         if spe > 1:
             compile_kw["steps_per_execution"] = spe
         model.compile(optimizer=optimizer, loss=loss, metrics=["accuracy"], **compile_kw)
+    jit = getattr(model, "jit_compile", None)  # Keras 3 resolves "auto" at compile
+    xla = bool(jit) if isinstance(jit, bool) else args.jit == "on"
+    if em is not None:
+        emit_estimate(em, model, args.batch_size // max(1, int(strategy.num_replicas_in_sync)), args.precision, xla)
     if WATCHDOG is not None:
-        jit = getattr(model, "jit_compile", None)  # Keras 3 resolves "auto" at compile
-        WATCHDOG.xla = bool(jit) if isinstance(jit, bool) else args.jit == "on"
+        WATCHDOG.xla = xla
         WATCHDOG.steps_per_beat = spe
     _watch("first-step")
     progress = progress_factory(lambda: model.optimizer)
@@ -1350,13 +1376,7 @@ def _on_signal(signum, frame):
 
 def _run_other_backend(args, em):
     """Keras 3 on JAX or PyTorch: target/sample_keras3.py, loaded by path (it sits beside this file)."""
-    import importlib.util
-
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sample_keras3.py")
-    spec = importlib.util.spec_from_file_location("tfgpu_wizard_sample_keras3", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.run_keras3(args, em, sys.modules[__name__])
+    return _sibling_module("sample_keras3.py", "tfgpu_wizard_sample_keras3").run_keras3(args, em, sys.modules[__name__])
 
 
 def run(argv, em):
