@@ -32,7 +32,7 @@ a)
   ;;
 b)
   export PYTHONPATH=/tmp/site:$PWD/src LD_LIBRARY_PATH=$(libpath)${LD_LIBRARY_PATH:-}
-  python3 tools/gpu/h200_sample_runs.py /tmp/recB --set tf --python python3 --budget 545 --interval 0.05 2>&1 |
+  python3 tools/gpu/h200_sample_runs.py /tmp/recB --set tf --python python3 --budget 530 --interval 0.05 2>&1 |
     tee "$OUT/runs.log" | cut -c1-400
   tar czf "$OUT/b.tgz" -C /tmp/recB runs results.json
   ;;
