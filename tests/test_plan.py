@@ -1,4 +1,4 @@
-"""Install plans (core/setup/plan.py) and the ``plan`` command, on the real matrix.json rows."""
+"""Install plans (core/setup/plan/) and the ``plan`` command, on the real matrix.json rows."""
 
 from __future__ import annotations
 
