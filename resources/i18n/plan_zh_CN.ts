@@ -703,5 +703,9 @@
         <source>Verify with tfgpu-wizard: TensorFlow in the new environment works (on the CPU, as this plan intends).</source>
         <translation>用 tfgpu-wizard 验证：新环境中的 TensorFlow 能正常工作（在 CPU 上，正如这个方案所计划的）。</translation>
     </message>
+    <message>
+        <source>Dry run: nothing was run.</source>
+        <translation>试运行：什么都没有执行。</translation>
+    </message>
 </context>
 </TS>

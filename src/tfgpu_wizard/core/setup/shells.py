@@ -598,10 +598,11 @@ def render_script(steps: Sequence[Step], shell: str, *, title: str, notes: Seque
         lines += body
     lines.append("")
     done = tr(_CTX, "All steps finished.")
+    dry = tr(_CTX, "Dry run: nothing was run.")
     if fam == "posix":
-        lines.append(f"step {quote(done, shell)}")
+        lines.append(f'if [ "$DRY_RUN" = 1 ]; then step {quote(dry, shell)}; else step {quote(done, shell)}; fi')
     elif fam == "powershell":
-        lines.append(f"Write-Host {_ps_literal(done)}")
+        lines.append(f"if ($DryRun) {{ Write-Host {_ps_literal(dry)} }} else {{ Write-Host {_ps_literal(done)} }}")
     else:
         lines += [_cmd_echo(done), "exit /b 0"]
     return "\n".join(lines) + "\n"
