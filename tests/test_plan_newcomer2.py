@@ -52,3 +52,50 @@ def test_24_install_sh_dry_run_says_nothing_was_run(tmp_path: Path) -> None:
     ps1 = tmp_path / "ps"
     assert plan_cli("--host", str(NO_DRIVER), "--shell", "powershell", "--write", str(ps1))[0] == 0
     assert "if ($DryRun) { Write-Host 'Dry run: nothing was run.' }" in (ps1 / "install.ps1").read_text("utf-8")
+
+
+def _readme_commands(readme: str) -> list[str]:
+    """The commands of README.md's "## Steps" section (the indented fenced blocks), one string each."""
+    steps = readme.split("\n## Steps\n", 1)[1].split("\n## ", 1)[0]
+    out, block = [], None
+    for line in steps.splitlines():
+        if line.strip() == "```":
+            if block is None:
+                block = []
+            else:
+                out.append("\n".join(block))
+                block = None
+        elif block is not None:
+            block.append(line[3:])
+    return out
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_04_written_readme_is_pasteable_from_the_plan_folder(tmp_path: Path) -> None:
+    """Defect 4: README.md step 3 read ``… -r "$HERE"/requirements.lock``; pasted, $HERE is empty and pip looks
+    for /requirements.lock. The README's commands now name the plan's files relative to its folder."""
+    import sys
+
+    folder = tmp_path / "my plan 计划"
+    env = tmp_path / "tf env 环境"
+    code, _, err = plan_cli("--host", str(NO_DRIVER), "--prefix", str(env), "--write", str(folder))
+    assert code == 0, err
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    commands = _readme_commands(readme)
+    assert len(commands) >= 4 and not any("HERE" in c for c in commands), commands
+    install = next(c for c in commands if "requirements.lock" in c)
+    # paste it, in a terminal opened in the plan's folder, into the environment the first step makes
+    subprocess.run([sys.executable, "-m", "venv", str(env)], check=True, timeout=300)
+    offline = {"PIP_NO_INDEX": "1", "PIP_CONFIG_FILE": "/dev/null", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    proc = subprocess.run([BASH, "-c", install], cwd=folder, capture_output=True, text=True, timeout=300, env=offline)
+    # pip opened the lock and looked for its first pinned package (there is no index here: that is the stop)
+    assert "Could not open requirements file" not in proc.stderr, proc.stderr
+    assert "absl-py" in proc.stderr, proc.stderr
+    win11 = HOSTS / "win11-rtx4070-py312.json"  # native Windows 2.10 (conda, requirements.txt)
+    for shell in ("powershell", "cmd"):
+        other = tmp_path / shell
+        code, _, err = plan_cli("--host", str(win11), "--tf", "2.10", "--shell", shell, "--write", str(other))
+        assert code == 0, err
+        pasted = _readme_commands((other / "README.md").read_text(encoding="utf-8"))
+        assert any("requirements.txt" in c for c in pasted)
+        assert not any("$PSScriptRoot" in c or "%~dp0" in c for c in pasted), pasted

@@ -707,5 +707,9 @@
         <source>Dry run: nothing was run.</source>
         <translation>试运行：什么都没有执行。</translation>
     </message>
+    <message>
+        <source>The same steps, to paste one at a time into {} in a terminal opened in this folder:</source>
+        <translation>同样的步骤，可在此文件夹中打开的终端里逐条粘贴到 {} 中运行：</translation>
+    </message>
 </context>
 </TS>

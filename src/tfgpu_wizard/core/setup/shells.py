@@ -166,7 +166,9 @@ class PlanFile:
 Arg = str | PlanFile
 
 
-def _render_arg(arg: Arg, shell: str, *, batch: bool) -> str:
+def _render_arg(arg: Arg, shell: str, *, batch: bool, relative: bool = False) -> str:
+    if isinstance(arg, PlanFile) and relative:  # pasted in a terminal opened in the plan's folder
+        return quote(arg.name if family(shell) == "posix" else arg.name.replace("/", "\\"), shell, batch=batch)
     if isinstance(arg, PlanFile):
         fam = family(shell)
         if fam == "posix":
@@ -177,11 +179,15 @@ def _render_arg(arg: Arg, shell: str, *, batch: bool) -> str:
     return quote(arg, shell, batch=batch)
 
 
-def join(argv: Sequence[Arg], shell: str, *, batch: bool = False) -> str:
-    """A command line that runs ``argv`` in ``shell`` (``batch``: the program is a cmd batch file)."""
+def join(argv: Sequence[Arg], shell: str, *, batch: bool = False, relative: bool = False) -> str:
+    """A command line that runs ``argv`` in ``shell`` (``batch``: the program is a cmd batch file).
+
+    A ``PlanFile`` names the file beside the running script (``"$HERE"/name``, ``$PSScriptRoot``, ``%~dp0``);
+    with ``relative`` it is the bare relative name instead, for commands pasted in the plan's folder.
+    """
     if not argv:
         raise ShellError("empty command")
-    parts = [_render_arg(a, shell, batch=batch) for a in argv]
+    parts = [_render_arg(a, shell, batch=batch, relative=relative) for a in argv]
     fam = family(shell)
     if fam == "powershell" and (not isinstance(argv[0], str) or parts[0] != argv[0]):
         parts.insert(0, "&")  # a quoted or computed command name is a string, not a command
@@ -442,10 +448,11 @@ class Step:
     def reason(self) -> str:
         return tr(_CTX, self.admin_reason).format(*self.reason_args) if self.admin_reason else ""
 
-    def command(self, shell: str) -> str | None:
-        """The command as the user would type it in ``shell`` (None: nothing to run there)."""
+    def command(self, shell: str, *, relative: bool = False) -> str | None:
+        """The command as the user would type it in ``shell`` (None: nothing to run there); ``relative``:
+        as pasted in a terminal opened in the plan's folder (``join``)."""
         if self.argv:
-            return join(self.argv, shell, batch=self.batch)
+            return join(self.argv, shell, batch=self.batch, relative=relative)
         if not self.snippet:
             return None
         return self.snippet.get(family(shell)) or None

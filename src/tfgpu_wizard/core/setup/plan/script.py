@@ -218,8 +218,14 @@ class Plan:
             lines.append("")
         lines.append(tr(CTX, "## Steps"))
         lines.append("")
+        lines.append(
+            tr(CTX, "The same steps, to paste one at a time into {} in a terminal opened in this folder:").format(
+                self.shell
+            )
+        )
+        lines.append("")
         for i, st in enumerate(self.steps, 1):
-            cmd = st.command(self.shell)
+            cmd = st.command(self.shell, relative=True)
             lines.append(f"{i}. {st.text()}" + (" " + tr(CTX, "[administrator]") if st.admin else ""))
             if cmd:
                 lines += ["", "   ```", *["   " + ln for ln in cmd.splitlines()], "   ```"]
