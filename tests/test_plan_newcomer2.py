@@ -99,3 +99,64 @@ def test_04_written_readme_is_pasteable_from_the_plan_folder(tmp_path: Path) -> 
         pasted = _readme_commands((other / "README.md").read_text(encoding="utf-8"))
         assert any("requirements.txt" in c for c in pasted)
         assert not any("$PSScriptRoot" in c or "%~dp0" in c for c in pasted), pasted
+
+
+def _dry_run_commands(folder: Path) -> list[list[str]]:
+    """What ``install.sh --dry-run`` would run, read back NUL-separated (TFGPU_WIZARD_DRY_RUN_FORMAT=nul)."""
+    import os
+
+    proc = subprocess.run([BASH, str(folder / "install.sh"), "--dry-run"], capture_output=True, timeout=60,
+                          env=dict(os.environ, TFGPU_WIZARD_DRY_RUN_FORMAT="nul"))
+    assert proc.returncode == 0, proc.stderr.decode(errors="replace")
+    parts, out, i = proc.stdout.split(b"\0"), [], 0
+    while i < len(parts) - 1:
+        if parts[i] == b"A":
+            n = int(parts[i + 1])
+            out.append([p.decode() for p in parts[i + 2:i + 2 + n]])
+            i += 2 + n
+        else:  # a snippet: S <index>
+            out.append(["<snippet>", parts[i + 1].decode()])
+            i += 2
+    return out
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+@pytest.mark.parametrize("method", ["pip", "uv"])
+def test_06_offline_plan_downloads_elsewhere_and_installs_without_network(tmp_path: Path, method: str) -> None:
+    """Defect 6: ``plan --offline`` step 2 was titled "Install the 32 locked packages …" but ran ``pip download``,
+    and install.sh ran that download on the target, which has no internet."""
+    code, out, err = plan_cli("--host", str(NO_DRIVER), "--offline", "--method", method)
+    assert code == 0, err
+    steps = [ln.strip() for ln in out.splitlines() if ln[:5].strip().rstrip(".").isdigit()]
+    download = next(i for i, ln in enumerate(out.splitlines()) if "pip download" in ln)
+    title = out.splitlines()[download - 1].strip()
+    assert title.split(" ", 1)[1].startswith("Download the wheels (on a computer with internet"), title
+    assert sum("Install the" in s and "locked packages" in s for s in steps) == 1, steps
+    folder = tmp_path / "plan"
+    assert plan_cli("--host", str(NO_DRIVER), "--offline", "--method", method, "--write", str(folder))[0] == 0
+    script = (folder / "install.sh").read_text(encoding="utf-8")
+    assert "Not run here: do this on a computer with internet" in script
+    commands = _dry_run_commands(folder)
+    assert commands and not any("download" in c for c in commands), commands
+    installs = [c for c in commands if "install" in c and ("pip" in c or "uv" in c)]
+    assert installs and all("--no-index" in c for c in installs), installs
+    assert not any(c[0] == "<snippet>" for c in commands)  # no "install uv with pip" bootstrap either
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert "Download the wheels (on a computer with internet" in readme
+
+
+def test_06_run_it_for_me_skips_the_download_of_an_offline_plan(tmp_path: Path) -> None:
+    """The executor behind ``plan --run`` / "Run it for me" runs on the target: the download is not for it."""
+    from tfgpu_wizard.core.setup import plan_run
+    from tfgpu_wizard.core.setup.host_model import HostReport
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.plan import build_plan
+
+    host = HostReport.from_json(NO_DRIVER.read_text(encoding="utf-8"))
+    plan = build_plan(load_matrix().row("2.21", "linux"), host, "pip", "bash", str(tmp_path / "env"), cpu=True,
+                      offline=True)
+    download = next(st for st in plan.steps if "download" in st.argv)
+    assert download.elsewhere and download.text() in plan_run.summarize(plan, tmp_path).skipped
+    events: list[plan_run.PlanEvent] = []
+    executor = plan_run.PlanExecutor([download], "bash", tmp_path, events.append, lambda step: "stop")
+    assert executor.run() == "ok" and executor.results == ["skipped"]

@@ -711,5 +711,25 @@
         <source>The same steps, to paste one at a time into {} in a terminal opened in this folder:</source>
         <translation>同样的步骤，可在此文件夹中打开的终端里逐条粘贴到 {} 中运行：</translation>
     </message>
+    <message>
+        <source>Not run here: do this on a computer with internet, in a copy of this folder.</source>
+        <translation>此处不运行：请在一台能上网的电脑上、在本文件夹的副本中完成这一步。</translation>
+    </message>
+    <message>
+        <source>Download the wheels (on a computer with internet, any OS with pip): every file of requirements.lock for the target, into {}. Then copy that folder to the same place on the target, and this plan's folder with it.</source>
+        <translation>下载 wheel 文件（在一台能上网的电脑上，任意系统，需有 pip）：把 requirements.lock 中目标机器所需的全部文件下载到 {}。然后把该文件夹复制到目标机器上的同一位置，并一起复制本方案的文件夹。</translation>
+    </message>
+    <message>
+        <source>Offline: the files are downloaded on a computer with internet and installed on the target with --no-index --find-links {}; the install script never uses the network there.</source>
+        <translation>离线：文件在能上网的电脑上下载，在目标机器上用 --no-index --find-links {} 安装；安装脚本在目标机器上从不联网。</translation>
+    </message>
+    <message>
+        <source>Offline with uv: uv and Python {} must already be installed on the target (both come from the internet).</source>
+        <translation>用 uv 离线安装：目标机器上必须已经装好 uv 和 Python {}（两者都需要从网上获取）。</translation>
+    </message>
+    <message>
+        <source>Create the virtual environment {} with uv (Python {}, already installed: nothing is downloaded).</source>
+        <translation>用 uv 创建虚拟环境 {}（Python {}，需已安装：不会下载任何东西）。</translation>
+    </message>
 </context>
 </TS>

@@ -420,7 +420,8 @@ class Step:
     per shell family: ``posix`` / ``powershell`` / ``cmd``), or neither: then it is done by hand and
     the script shows it as a comment (also for a family the snippet has no code for). ``admin`` steps are rendered as their
     own block with ``admin_reason``. ``platforms`` limits the step to some OSes (``linux`` covers
-    WSL2); the script checks at run time.
+    WSL2); the script checks at run time. An ``elsewhere`` step is done on another computer (the one with
+    internet, for an offline plan): the script shows it as a comment and never runs it.
     """
 
     explain: str
@@ -432,6 +433,7 @@ class Step:
     platforms: tuple[str, ...] = ()
     batch: bool = False
     reason_args: tuple[str, ...] = field(default=())
+    elsewhere: bool = False
 
     def __post_init__(self) -> None:
         if self.argv and self.snippet:
@@ -615,8 +617,28 @@ def render_script(steps: Sequence[Step], shell: str, *, title: str, notes: Seque
     return "\n".join(lines) + "\n"
 
 
+def _render_elsewhere(st: Step, shell: str, header: str) -> list[str]:
+    """A step for another computer: announced, its command shown as a comment, never run."""
+    fam = family(shell)
+    note = tr(_CTX, "Not run here: do this on a computer with internet, in a copy of this folder.")
+    out = _comment(note, shell)
+    cmd = st.command(shell, relative=True)
+    if cmd:
+        out += _comment("\n".join("  " + ln for ln in cmd.splitlines()), shell)
+    said = f"{header} ({note})"
+    if fam == "posix":
+        out.append(f"step {quote(said, shell)}")
+    elif fam == "powershell":
+        out.append(f"Write-Host ''; Write-Host {_ps_literal('==> ' + said)}")
+    else:
+        out += ["echo(", _cmd_echo("==> " + said)]
+    return out
+
+
 def _render_step_body(st: Step, shell: str, index: int, header: str) -> list[str]:
     fam = family(shell)
+    if st.elsewhere:
+        return _render_elsewhere(st, shell, header)
     cmd = st.command(shell)
     out: list[str] = []
     if fam == "posix":

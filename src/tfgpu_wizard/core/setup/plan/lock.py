@@ -246,20 +246,22 @@ def offline_steps(plan: Plan) -> None:
     house = wheelhouse(plan)
     plan.steps.append(
         Step(
-            "On a computer with internet access (any OS, with pip): download every file of requirements.lock "
-            "for the target into {}, then copy that folder and this plan to the target.",
+            "Download the wheels (on a computer with internet, any OS with pip): every file of requirements.lock "
+            "for the target, into {}. Then copy that folder to the same place on the target, and this plan's "
+            "folder with it.",
             argv=(
                 "python3" if not is_windows(plan.platform) else "py",
                 "-m", "pip", "download", "--no-deps", "--require-hashes", *_pip_platform_args(lock),
                 *index_args(plan), "-d", house, "-r", PlanFile("requirements.lock"),
             ),
             explain_args=(house,),
+            elsewhere=True,
         )
     )
     plan.why.append(
         Why(
-            "Offline: the files are downloaded on a connected computer and installed here with --no-index "
-            "--find-links {}; nothing is fetched from the internet on this machine.",
+            "Offline: the files are downloaded on a computer with internet and installed on the target with "
+            "--no-index --find-links {}; the install script never uses the network there.",
             (house,),
         )
     )

@@ -96,11 +96,13 @@ class Plan:
                     # a pasted command cannot carry hashes: the same pinned versions, without the check
                     new = [x for x in new if x != "--require-hashes"]
                     new += [f"{p.name}=={p.version}" for p in (self.lock.packages if self.lock else ())]
-                    st = dataclasses.replace(
-                        st,
-                        explain="Install the {} locked packages (pasted, so without the hash check of the script).",
-                        explain_args=(str(len(self.lock.packages) if self.lock else 0),),
-                    )
+                    if not st.elsewhere:  # the offline download keeps its own words
+                        st = dataclasses.replace(
+                            st,
+                            explain="Install the {} locked packages (pasted, so without the hash check of the "
+                            "script).",
+                            explain_args=(str(len(self.lock.packages) if self.lock else 0),),
+                        )
                     i += 2
                     continue
                 new.append(a)

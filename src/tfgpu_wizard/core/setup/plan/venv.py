@@ -117,9 +117,19 @@ def uv_steps(plan: Plan, host_fits: bool) -> None:
         )
     else:
         offline_steps(plan)
+        plan.why.append(
+            Why(
+                "Offline with uv: uv and Python {} must already be installed on the target (both come from the "
+                "internet).",
+                (plan.python_version,),
+                "warning",
+            )
+        )
     plan.steps.append(
         Step(
-            "Create the virtual environment {} with uv (Python {}; uv downloads a managed Python {} if none is "
+            "Create the virtual environment {} with uv (Python {}, already installed: nothing is downloaded)."
+            if plan.offline
+            else "Create the virtual environment {} with uv (Python {}; uv downloads a managed Python {} if none is "
             "installed).",
             argv=("uv", "venv", *(("--offline",) if plan.offline else ()), "--python", plan.python_version,
                   plan.prefix),
