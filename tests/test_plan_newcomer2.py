@@ -160,3 +160,73 @@ def test_06_run_it_for_me_skips_the_download_of_an_offline_plan(tmp_path: Path) 
     events: list[plan_run.PlanEvent] = []
     executor = plan_run.PlanExecutor([download], "bash", tmp_path, events.append, lambda step: "stop")
     assert executor.run() == "ok" and executor.results == ["skipped"]
+
+
+def _this_machines_paths() -> list[str]:
+    import sys
+
+    return [p for p in {sys.executable, sys.prefix, str(ROOT), str(Path(sys.executable).resolve())} if len(p) > 4]
+
+
+@pytest.mark.parametrize(("report", "args"), [
+    (H200, ()),
+    (H200, ("--method", "conda")),
+    (H200, ("--offline",)),
+    (HOSTS / "win11-rtx4070-py312.json", ()),  # the WSL2 plan, made from a Windows report
+    (HOSTS / "win11-rtx4070-py312.json", ("--tf", "2.10", "--shell", "cmd")),
+    (HOSTS / "macos-arm64-m2.json", ()),
+    (HOSTS / "ubuntu2404-rtx5090.json", ()),  # nothing fits: the CPU plan instead
+    (NO_DRIVER, ()),
+])
+def test_02_plan_for_another_hosts_report_has_no_path_of_this_machine(tmp_path: Path, report: Path,
+                                                                       args: tuple[str, ...]) -> None:
+    """Defect 2: ``plan --host doctor-h200.json`` ended with ``<this machine's venv>/bin/python -m tfgpu_wizard
+    verify …``, a command that does not exist on the H200; so did the WSL2, macOS and RTX 5090 plans."""
+    folder = tmp_path / "plan"
+    code, text, err = plan_cli("--host", str(report), *args, "--write", str(folder))
+    _, js, _ = plan_cli("--host", str(report), *args, "--json")
+    written = "".join(f.read_text(encoding="utf-8") for f in folder.rglob("*") if f.is_file()) if code == 0 else ""
+    for path in _this_machines_paths():
+        assert path not in text + js + written, (path, report.name, args)
+    data = json.loads(js)
+    plan_steps = data.get("steps") or [s for i in data["nothing_fits"]["instead"] for s in i["commands"]]
+    assert plan_steps
+    if code == 0:
+        cmds = [s["command"] or "" for s in data["steps"]]
+        assert not any("-m tfgpu_wizard" in c or "tfgpu-wizard verify" in c for c in cmds), cmds
+        if data["docker_image"] == "":
+            # the checks: the new environment's own Python (or conda run in it), nothing of the wizard
+            assert data["env_python"] in cmds[-1] and "import tensorflow" in cmds[-1]
+        assert any("tfgpu-wizard verify --python" in w["text"] for w in data["why"]), data["why"]
+
+
+def test_02_plan_for_this_machine_still_verifies_with_the_wizard() -> None:
+    """A report of this machine (what ``plan`` without --host detects) keeps the wizard's verify, by path."""
+    import dataclasses
+    import sys
+
+    from tfgpu_wizard.core.setup.host_model import HostReport
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.plan import build_plan
+
+    host = HostReport.from_json(NO_DRIVER.read_text(encoding="utf-8"))
+    here = dataclasses.replace(host, python=dataclasses.replace(host.python, executable=sys.executable))
+    plan = build_plan(load_matrix().row("2.21", "linux"), here, "pip", "bash", "/opt/tf", cpu=True)
+    verify = next(st for st in plan.steps if "verify" in st.argv)
+    assert verify.argv[:3] == (sys.executable, "-m", "tfgpu_wizard") and "--expect-cpu" in verify.argv
+
+
+def test_02_cluster_commands_name_no_path_of_this_machine(tmp_path: Path) -> None:
+    """Defect 2 (cluster): every worker's command was ``python <this clone>/src/tfgpu_wizard/target/sample.py``."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(["--lang", "en", "cluster", "--workers", "host1:12345,host2:12345",
+                         "--out", str(tmp_path / "workers")]) == 0
+    commands = [ln for ln in out.getvalue().splitlines() if not ln.startswith("#") and "sample.py" in ln]
+    assert len(commands) == 2
+    for path in _this_machines_paths():
+        assert not any(path in c for c in commands), path
+        assert path not in (tmp_path / "workers" / "worker-0.sh").read_text(encoding="utf-8")
+    assert all(c.startswith("python sample.py ") for c in commands)
+    copied = tmp_path / "workers" / "sample.py"  # the folder to copy to the workers has the sample itself
+    assert copied.read_bytes() == (ROOT / "src" / "tfgpu_wizard" / "target" / "sample.py").read_bytes()

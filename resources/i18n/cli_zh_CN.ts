@@ -488,6 +488,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>a CPU-only install: TensorFlow working without a GPU is the expected result (exit 0)</source>
         <translation>仅 CPU 的安装：TensorFlow 在没有 GPU 的情况下正常工作就是预期结果（退出码 0）</translation>
     </message>
+    <message>
+        <source>where sample.py is on the workers (default: sample.py in the folder the command starts from; --out DIR gets a copy)</source>
+        <translation>sample.py 在 worker 上的位置（默认：启动命令的文件夹里的 sample.py；--out DIR 会附带一份）</translation>
+    </message>
 </context>
 <context>
     <name>argparse</name>

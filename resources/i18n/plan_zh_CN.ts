@@ -731,5 +731,13 @@
         <source>Create the virtual environment {} with uv (Python {}, already installed: nothing is downloaded).</source>
         <translation>用 uv 创建虚拟环境 {}（Python {}，需已安装：不会下载任何东西）。</translation>
     </message>
+    <message>
+        <source>These commands are for another computer, so the checks at the end use only the new environment's Python. For the wizard's full check there, install tfgpu-wizard on that computer and run: tfgpu-wizard verify --python {}</source>
+        <translation>这些命令是给另一台电脑用的，所以最后的检查只用新环境自己的 Python。若要在那台电脑上做向导的完整检查，请在那里安装 tfgpu-wizard 并运行：tfgpu-wizard verify --python {}</translation>
+    </message>
+    <message>
+        <source>Check that TensorFlow in the new environment sees the GPU and computes on it (it stops with an error when it sees none).</source>
+        <translation>检查新环境中的 TensorFlow 能看到 GPU 并在上面计算（看不到 GPU 时以错误结束）。</translation>
+    </message>
 </context>
 </TS>

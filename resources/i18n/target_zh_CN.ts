@@ -401,6 +401,10 @@
         <source>TensorFlow works, on the CPU, as this plan intends.</source>
         <translation>TensorFlow 可以工作，在 CPU 上运行，正如这个方案所计划的。</translation>
     </message>
+    <message>
+        <source>Copy {script} (here: {path}) to each worker, into the folder you start the command from, or pass --script PATH.</source>
+        <translation>把 {script}（本机位置：{path}）复制到每个 worker 上、你启动命令的那个文件夹里，或者用 --script PATH 指定。</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

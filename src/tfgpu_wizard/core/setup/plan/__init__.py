@@ -19,8 +19,10 @@ Public API (stable; ``commands/plan.py`` and the GUI's Setup page build on it)::
 
 ``row`` is a ``core.setup.matrix.Row``; ``host`` a ``HostReport`` or None (then nothing host-specific is
 assumed). Methods: ``pip`` (venv), ``uv`` (the pip recipe with uv), ``conda`` (the era's recipe incl.
-activate.d/deactivate.d scripts), ``docker`` (tensorflow/tensorflow:X-gpu). Every plan ends with a
-``verify`` step and the plain ``python -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"``.
+activate.d/deactivate.d scripts), ``docker`` (tensorflow/tensorflow:X-gpu). Every plan ends with checks: on
+this machine ``tfgpu-wizard verify --python <env python>`` (by this interpreter's path); for another computer's
+report a one-liner of the new environment's Python (``VERIFY_GPU_CODE``; the wizard is not installed there);
+then the plain ``python -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"``.
 
 Shells per platform (``SHELLS_FOR``; ``shells_for(platform)`` -> tuple, the first is the default):
 linux/macos rows -> bash, zsh, powershell (pwsh); wsl2 rows -> bash, zsh (the commands run inside WSL);
@@ -46,6 +48,7 @@ from tfgpu_wizard.core.setup.plan.model import (
     SHELLS_FOR,
     VERIFY_CODE,
     VERIFY_CPU_CODE,
+    VERIFY_GPU_CODE,
     Lock,
     LockedPackage,
     PlanError,
@@ -71,6 +74,7 @@ __all__ = [
     "SHELLS_FOR",
     "VERIFY_CODE",
     "VERIFY_CPU_CODE",
+    "VERIFY_GPU_CODE",
     "Instead",
     "Lock",
     "LockedPackage",

@@ -18,6 +18,13 @@ CTX = "plan"
 METHODS = ("pip", "uv", "conda", "docker")
 VERIFY_CODE = "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"
 VERIFY_CPU_CODE = "import tensorflow as tf; print(tf.__version__, tf.reduce_sum(tf.ones([2, 2])).numpy())"
+# The GPU check of a plan for another computer (no tfgpu-wizard there): lists the GPUs, multiplies on the
+# default device and exits 1 unless that is a GPU. No double quotes: Windows PowerShell 5.1 cannot pass them.
+VERIFY_GPU_CODE = (
+    "import sys, tensorflow as tf; g = tf.config.list_physical_devices('GPU'); x = tf.ones([512, 512]); "
+    "y = tf.linalg.matmul(x, x); print('TensorFlow', tf.__version__, 'GPUs:', g, 'matmul on', y.device); "
+    "sys.exit(0 if g and 'GPU' in y.device else 'TensorFlow sees no GPU')"
+)
 COPY_CODE = (
     "import os,shutil,sys; os.makedirs(sys.argv[2], exist_ok=True); shutil.copy(sys.argv[1], sys.argv[2])"
 )

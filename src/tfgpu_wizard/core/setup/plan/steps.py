@@ -9,9 +9,15 @@ from tfgpu_wizard.core.paths import cli_argv
 from tfgpu_wizard.core.setup import shells
 from tfgpu_wizard.core.setup.host_model import HostReport
 from tfgpu_wizard.core.setup.matrix import DataText, Recipe, Row
-from tfgpu_wizard.core.setup.plan.model import VERIFY_CODE, VERIFY_CPU_CODE, PlanFileText, Why
+from tfgpu_wizard.core.setup.plan.model import (
+    VERIFY_CODE,
+    VERIFY_CPU_CODE,
+    VERIFY_GPU_CODE,
+    PlanFileText,
+    Why,
+)
 from tfgpu_wizard.core.setup.plan.script import Plan
-from tfgpu_wizard.core.setup.plan.target import conda_exe, host_system, this_machine_matches
+from tfgpu_wizard.core.setup.plan.target import conda_exe, host_system, is_this_machine
 from tfgpu_wizard.core.setup.shells import PlanFile, Step
 
 CTX = "plan"  # translation context (tests/test_i18n_coverage.py reads it here)
@@ -256,6 +262,13 @@ def defect_steps(plan: Plan, row: Row) -> None:
 
 
 def verify_steps(plan: Plan, host: HostReport | None = None) -> None:
+    """The checks at the end: ``tfgpu-wizard verify`` where the plan runs on this machine (by this interpreter's
+    path: a venv not on PATH has no ``tfgpu-wizard``), then the plain one-liner.
+
+    A plan for another computer (``plan --host`` with its report) cannot name this machine's interpreter, and
+    the wizard is not installed there: its first check is a one-liner of the new environment's own Python
+    that lists the GPUs, computes on one and fails when there is none (a CPU plan has its CPU check only).
+    """
     # conda: run the checks inside the activated environment, so the activate.d variables
     # (LD_LIBRARY_PATH, CUDNN_PATH, XLA_FLAGS) are set as they will be for the user's own programs.
     wrap: tuple[str, ...] = ()
@@ -266,16 +279,28 @@ def verify_steps(plan: Plan, host: HostReport | None = None) -> None:
         batch = shells.family(plan.shell) == "cmd" and (conda == "conda" or conda.lower().endswith(".bat"))
     elif "nvidia_lib_path.py" in plan.extra_files:
         wrap = activated(plan)  # LD_LIBRARY_PATH comes from the venv's activate script
-    wizard = cli_argv() if this_machine_matches(plan.platform) else ("tfgpu-wizard",)
-    if plan.cpu:
-        plan.steps.append(
-            Step(
-                "Verify with tfgpu-wizard: TensorFlow in the new environment works (on the CPU, as this plan intends).",
-                # --expect-cpu: "works, no GPU" is this plan's success (exit 0), a crash or no TensorFlow is not
-                argv=(*wrap, *wizard, "verify", "--python", plan.env_python, "--expect-cpu"),
-                batch=batch,
+    here = is_this_machine(host, plan.platform)
+    if not here:
+        plan.why.append(
+            Why(
+                "These commands are for another computer, so the checks at the end use only the new environment's "
+                "Python. For the wizard's full check there, install tfgpu-wizard on that computer and run: "
+                "tfgpu-wizard verify --python {}",
+                (plan.env_python,),
+                "note",
             )
         )
+    if plan.cpu:
+        if here:
+            plan.steps.append(
+                Step(
+                    "Verify with tfgpu-wizard: TensorFlow in the new environment works (on the CPU, as this plan "
+                    "intends).",
+                    # --expect-cpu: "works, no GPU" is this plan's success (exit 0), a crash or no TensorFlow is not
+                    argv=(*wrap, *cli_argv(), "verify", "--python", plan.env_python, "--expect-cpu"),
+                    batch=batch,
+                )
+            )
         plan.steps.append(
             Step(
                 "Check that TensorFlow imports and computes on the CPU.",
@@ -284,14 +309,23 @@ def verify_steps(plan: Plan, host: HostReport | None = None) -> None:
             )
         )
         return
-    plan.steps.append(
-        Step(
-            "Verify with tfgpu-wizard: does TensorFlow in the new environment see and use the GPU?",
-            # this machine: the running interpreter by path (a venv not on PATH has no `tfgpu-wizard`)
-            argv=(*wrap, *wizard, "verify", "--python", plan.env_python),
-            batch=batch,
+    if here:
+        plan.steps.append(
+            Step(
+                "Verify with tfgpu-wizard: does TensorFlow in the new environment see and use the GPU?",
+                argv=(*wrap, *cli_argv(), "verify", "--python", plan.env_python),
+                batch=batch,
+            )
         )
-    )
+    else:
+        plan.steps.append(
+            Step(
+                "Check that TensorFlow in the new environment sees the GPU and computes on it (it stops with an "
+                "error when it sees none).",
+                argv=(*wrap, plan.env_python, "-c", VERIFY_GPU_CODE),
+                batch=batch,
+            )
+        )
     plan.steps.append(
         Step(
             "The plain check: list the GPUs TensorFlow sees (an empty list [] means no GPU).",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from packaging.requirements import InvalidRequirement, Requirement
@@ -71,6 +72,15 @@ def host_python(host: HostReport | None) -> PythonInfo | None:
 
 def this_machine_matches(platform: str) -> bool:
     return (os.name == "nt") == is_windows(platform)
+
+
+def is_this_machine(host: HostReport | None, platform: str) -> bool:
+    """Whether the plan's commands run on the machine the wizard runs on now: a row for this OS, and no
+    report, or a report of this machine (``doctor`` records the interpreter it runs in: ``sys.executable``).
+    A report of another computer (``plan --host FILE``) names another interpreter."""
+    if not this_machine_matches(platform):
+        return False
+    return host is None or host.python.executable == sys.executable
 
 
 def installed_version(requirement: str, version: str, line: str) -> str:
@@ -157,14 +167,15 @@ def resolve_prefix(prefix: str | os.PathLike[str] | None, platform: str, line: s
     text = os.fspath(prefix)
     if "\x00" in text or "\n" in text or "\r" in text:
         raise PlanError(tr(CTX, "The folder name holds a control character: {!r}").format(text))
+    here = is_this_machine(host, platform)
     if text.startswith("~"):
-        if not this_machine_matches(platform):
+        if not here:
             raise PlanError(tr(CTX, "Give the folder as a full path, not with ~: {}").format(text))
         text = os.path.expanduser(text)
     if is_windows(platform):
         p = PureWindowsPath(text)
         if not p.is_absolute():
-            if this_machine_matches(platform):
+            if here:
                 return str(Path(text).resolve())
             raise PlanError(
                 tr(CTX, "Give the folder as a full path (like C:\\Users\\you\\tf): {}").format(text)
@@ -173,7 +184,7 @@ def resolve_prefix(prefix: str | os.PathLike[str] | None, platform: str, line: s
     if text.startswith("./") and method != "docker":
         return text  # relative to where the pasted commands run (default_prefix's last resort)
     if not text.startswith("/"):
-        if this_machine_matches(platform):
+        if here:
             return str(Path(text).resolve())
         raise PlanError(tr(CTX, "Give the folder as a full path (like /home/you/tf): {}").format(text))
     return str(PurePosixPath(text))
