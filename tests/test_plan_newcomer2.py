@@ -230,3 +230,32 @@ def test_02_cluster_commands_name_no_path_of_this_machine(tmp_path: Path) -> Non
     assert all(c.startswith("python sample.py ") for c in commands)
     copied = tmp_path / "workers" / "sample.py"  # the folder to copy to the workers has the sample itself
     assert copied.read_bytes() == (ROOT / "src" / "tfgpu_wizard" / "target" / "sample.py").read_bytes()
+
+
+def test_01_docker_on_a_machine_without_gpu_names_a_release_and_says_why() -> None:
+    """Defect 1: ``plan --method docker`` on a machine without an NVIDIA GPU picked 2.22.0rc0 ("a pre-release; pin
+    it to use it anyway") and said "No docker recipe for TensorFlow 2.22 on linux"."""
+    code, out, err = plan_cli("--host", str(NO_DRIVER), "--method", "docker")
+    assert code == 1
+    said = "\n".join(ln for ln in out.splitlines() if ln.startswith("! ")) + err  # the refusal (the table lists all)
+    assert "rc0" not in said and "pre-release" not in said
+    assert "TensorFlow 2.21.0 (docker) does not work on this machine" in said
+    assert "needs an NVIDIA GPU and its driver" in said and "No docker recipe" not in said
+    assert "Instead: TensorFlow 2.21.0 with pip" in said
+    code, out, err = plan_cli("--host", str(NO_DRIVER), "--tf", "2.21", "--method", "docker")
+    assert code == 1 and "needs an NVIDIA GPU" in out + err and "No docker recipe" not in out + err
+
+
+def test_01_a_method_pin_never_picks_a_pre_release_nobody_pinned() -> None:
+    from tfgpu_wizard.core.setup.host_model import HostReport
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.recommend import recommend
+
+    matrix = load_matrix()
+    reports = [*sorted((ROOT / "tests" / "fixtures" / "host").rglob("*.json")), H200]
+    for report in reports:
+        host = HostReport.from_json(report.read_text(encoding="utf-8"))
+        for method in ("pip", "conda", "docker"):
+            rec = recommend(matrix, host, method=method)
+            if rec.pin is not None and rec.pin.candidate is not None:
+                assert not rec.pin.candidate.row.prerelease, (report.name, method)
