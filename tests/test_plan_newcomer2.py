@@ -259,3 +259,16 @@ def test_01_a_method_pin_never_picks_a_pre_release_nobody_pinned() -> None:
             rec = recommend(matrix, host, method=method)
             if rec.pin is not None and rec.pin.candidate is not None:
                 assert not rec.pin.candidate.row.prerelease, (report.name, method)
+
+
+@pytest.mark.parametrize("pin", [(), ("--tf", "2.10")])
+def test_05_conda_cpu_plan_does_not_promise_cuda_libraries(pin: tuple[str, ...]) -> None:
+    """Defect 5: ``plan --method conda`` (and ``--tf 2.10``) without a driver said "Create the conda environment …
+    with Python 3.11 and the CUDA libraries of this TensorFlow" over ``conda create … python=3.11`` alone."""
+    code, out, err = plan_cli("--host", str(NO_DRIVER), "--method", "conda", *pin, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    create = next(s for s in data["steps"] if " create " in (s["command"] or ""))
+    assert "CUDA" not in create["explain"] and "only" in create["explain"]
+    assert not any(w in create["command"] for w in ("cuda", "cudnn")), create["command"]
+    assert data["conda_packages"] == []

@@ -739,5 +739,9 @@
         <source>Check that TensorFlow in the new environment sees the GPU and computes on it (it stops with an error when it sees none).</source>
         <translation>检查新环境中的 TensorFlow 能看到 GPU 并在上面计算（看不到 GPU 时以错误结束）。</translation>
     </message>
+    <message>
+        <source>Create the conda environment {} with Python {} only (TensorFlow comes from pip, in a later step).</source>
+        <translation>创建 conda 环境 {}，只含 Python {}（TensorFlow 在后面的步骤中用 pip 安装）。</translation>
+    </message>
 </context>
 </TS>

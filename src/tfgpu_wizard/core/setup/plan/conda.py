@@ -68,7 +68,9 @@ def conda_steps(
         chan_args += ["-c", ch]
     plan.steps.append(
         Step(
-            "Create the conda environment {} with Python {} and the CUDA libraries of this TensorFlow.",
+            "Create the conda environment {} with Python {} and the CUDA libraries of this TensorFlow."
+            if packages
+            else "Create the conda environment {} with Python {} only (TensorFlow comes from pip, in a later step).",
             argv=(
                 conda,
                 "create",
