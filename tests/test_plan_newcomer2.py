@@ -272,3 +272,21 @@ def test_05_conda_cpu_plan_does_not_promise_cuda_libraries(pin: tuple[str, ...])
     assert "CUDA" not in create["explain"] and "only" in create["explain"]
     assert not any(w in create["command"] for w in ("cuda", "cudnn")), create["command"]
     assert data["conda_packages"] == []
+
+
+def test_17_cpu_plan_shows_only_caveats_of_a_cpu_install_and_says_a_shared_cost_once() -> None:
+    """Defect 17: ``plan`` on a CPU-only machine listed "Good to know: An older cuDNN 9 … shadows", "… and-cuda
+    extra uses ranges", "XLA cannot find ptxas", and "conda: works - Needs conda (Miniconda) installed first" on
+    18 rows."""
+    code, out, err = plan_cli("--host", str(NO_DRIVER))
+    assert code == 0, err
+    for gpu_only in ("cuDNN 9", "and-cuda extra", "ptxas"):
+        assert gpu_only not in out, gpu_only
+    assert out.count("Needs conda (Miniconda) installed first") == 1
+    assert "Every conda option: Needs conda (Miniconda) installed first" in out
+    # what does concern a CPU install stays: NumPy 2 breaks TensorFlow before 2.18
+    code, out, _ = plan_cli("--host", str(NO_DRIVER), "--tf", "2.15")
+    assert code == 0 and "Known issue: NumPy 2 breaks TensorFlow before 2.18" in out
+    # and a GPU plan keeps its GPU caveats
+    code, out, _ = plan_cli("--host", str(H200))
+    assert code == 0 and "ptxas" in out and "cuDNN 9" in out

@@ -743,5 +743,9 @@
         <source>Create the conda environment {} with Python {} only (TensorFlow comes from pip, in a later step).</source>
         <translation>创建 conda 环境 {}，只含 Python {}（TensorFlow 在后面的步骤中用 pip 安装）。</translation>
     </message>
+    <message>
+        <source>Every {} option: {}</source>
+        <translation>所有 {} 方式：{}</translation>
+    </message>
 </context>
 </TS>

@@ -333,6 +333,7 @@ class Defect:
     gpu_cc_max: str | None = None  # ... and <= this
     fix: str | None = None  # id in Matrix.fixes
     sources: tuple[str, ...] = ()
+    cpu_install: bool = False  # also concerns a CPU-only install (NumPy); else a GPU library matter
 
     def applies(self, row: Row, cc: str | None = None) -> bool:
         """Whether this defect concerns ``row`` (and, for GPU-specific defects, a GPU of CC ``cc``)."""
@@ -774,6 +775,7 @@ def _build(data: dict[str, Any], path: Path | None) -> Matrix:
             id=d["id"], tensorflow=spec, platforms=tuple(d["platforms"]), effect=d["effect"], title=d["title"],
             workaround=d["workaround"], symptom=d.get("symptom", ""), gpu_cc_min=d.get("gpu_cc_min"),
             gpu_cc_max=d.get("gpu_cc_max"), fix=d.get("fix"), sources=_tuple_of(d.get("sources")),
+            cpu_install=bool(d.get("cpu_install", False)),
         ))
 
     platforms = {

@@ -407,8 +407,8 @@ def _defect_reasons(row: Row, ctx: _Ctx) -> list[Reason]:
                 continue
         elif not d.applies(row):
             continue
-        if not ctx.gpu_mode and d.effect != "info":
-            continue  # GPU library problems do not concern a CPU-only install
+        if not ctx.gpu_mode and not d.cpu_install:
+            continue  # GPU library problems (cuDNN, ptxas, the and-cuda pins) do not concern a CPU-only install
         detail = " / ".join(x for x in (d.symptom, d.workaround) if x)
         title = tr_data(d.title, ctx.lang)  # the title comes from matrix.json: shown translated
         if d.effect == "rule-out":

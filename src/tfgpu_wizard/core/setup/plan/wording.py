@@ -78,8 +78,8 @@ def caveats(plan: Plan, row: Row, host: HostReport | None) -> None:
     for d in row.defects:
         if not _concerns_gpus(d, row, ccs):
             continue
-        if plan.cpu and "numpy" not in d.id:
-            continue  # GPU library problems do not concern a CPU-only install
+        if plan.cpu and not d.cpu_install:
+            continue  # GPU library problems (cuDNN, ptxas, the and-cuda pins) do not concern a CPU-only install
         if d.effect in ("caveat", "info") and d.title:
             plan.why.append(Why("Known issue: {} - {}", (DataText(d.title), DataText(d.workaround)), "note"))
     for n in row.notes:
