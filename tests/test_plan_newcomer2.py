@@ -290,3 +290,17 @@ def test_17_cpu_plan_shows_only_caveats_of_a_cpu_install_and_says_a_shared_cost_
     # and a GPU plan keeps its GPU caveats
     code, out, _ = plan_cli("--host", str(H200))
     assert code == 0 and "ptxas" in out and "cuDNN 9" in out
+
+
+def test_20_uv_speed_line_says_where_and_when_it_was_measured() -> None:
+    """Defect 20: ``plan --method uv`` printed "✓ Measured here: … 3.9x as fast as pip with a cold cache and
+    101.1x with a warm one" — not measured here, and the recording calls the warm figure an upper bound."""
+    recording = sorted((ROOT / "resources" / "recordings").glob("bench-install-*.json"))[-1]
+    bench = json.loads(recording.read_text(encoding="utf-8"))
+    code, out, err = plan_cli("--host", str(NO_DRIVER), "--method", "uv")
+    assert code == 0, err
+    line = next(ln for ln in out.splitlines() if "as fast as pip" in ln)
+    assert "here:" not in line.lower() and "Measured here" not in out
+    assert line.lstrip().startswith("· Indicative:")  # a note, not a ✓ reason
+    assert f"{bench['cpus']}-core {bench['machine']}" in line and bench["recorded_at"][:10] in line
+    assert recording.name in line and "up to" in line

@@ -87,25 +87,31 @@ def caveats(plan: Plan, row: Row, host: HostReport | None) -> None:
 
 
 def uv_speedup() -> dict[str, Any] | None:
-    """The newest recording of benchmarks/bench_install.py (pip vs uv, fresh venv, cold and warm cache)."""
+    """The newest recording of benchmarks/bench_install.py (pip vs uv, fresh venv, cold and warm cache):
+    the ratios and where and when they were measured."""
     found = sorted((resources_dir() / "recordings").glob("bench-install-*.json"))
     if not found:
         return None
     try:
         data = json.loads(found[-1].read_text(encoding="utf-8"))
         return {"cold": float(data["ratio"]["cold"]), "warm": float(data["ratio"]["warm"]),
+                "requirement": str(data["requirement"]), "date": str(data["recorded_at"])[:10],
+                "cpus": str(int(data["cpus"])), "machine": str(data["machine"]), "recording": found[-1].name,
                 "what": f"{data['requirement']}, {data['recorded_at'][:10]}"}
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
 def uv_speed(plan: Plan) -> None:
+    """The measured uv speed-up, said as what it is: one measurement on another machine, indicative."""
     speed = uv_speedup()
     if speed:
         plan.why.append(
             Why(
-                "Measured here: uv installed {} {}x as fast as pip with a cold cache and {}x with a warm one "
-                "(benchmarks/bench_install.py, fresh venv each time).",
-                (speed["what"], f"{speed['cold']:.1f}", f"{speed['warm']:.1f}"),
+                "Indicative: uv installed {} {}x as fast as pip with a cold cache (up to {}x with a warm one), "
+                "measured once on a {}-core {} Linux machine on {} ({}); your network and disk decide here.",
+                (speed["requirement"], f"{speed['cold']:.1f}", f"{speed['warm']:.1f}", speed["cpus"],
+                 speed["machine"], speed["date"], speed["recording"]),
+                "note",
             )
         )
