@@ -304,3 +304,57 @@ def test_20_uv_speed_line_says_where_and_when_it_was_measured() -> None:
     assert line.lstrip().startswith("· Indicative:")  # a note, not a ✓ reason
     assert f"{bench['cpus']}-core {bench['machine']}" in line and bench["recorded_at"][:10] in line
     assert recording.name in line and "up to" in line
+
+
+WIN11 = HOSTS / "win11-rtx4070-py312.json"  # Windows 11, RTX 4070, Python 3.12, no conda
+
+
+def _bullets(out: str) -> list[str]:
+    """The "Do this instead:" bullets of the text output."""
+    tail = out.split("Do this instead:\n", 1)[1]
+    return [ln.strip()[2:] for ln in tail.splitlines() if ln.startswith("  * ")]
+
+
+def test_23_windows_host_first_line_agrees_with_the_plan_printed() -> None:
+    """Defect 23: the first line said "Recommended: TensorFlow 2.10.0 on windows with conda", the plan printed
+    was "Install TensorFlow 2.21.0 with pip (wsl2)"."""
+    code, out, err = plan_cli("--host", str(WIN11))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Recommended: TensorFlow 2.21.0 on wsl2 with pip"
+    assert "Install TensorFlow 2.21.0 with pip (wsl2)" in lines
+    assert lines[1].strip() == "The best on windows (the rows below): TensorFlow 2.10.0 with conda"
+
+
+def test_23_wsl_plan_from_a_windows_report_says_its_python_right() -> None:
+    """Defect 23: the WSL plan said "! Python 3.13 is needed for this TensorFlow", though 2.21 supports
+    3.10–3.13 (the Windows report says nothing of the Python inside WSL)."""
+    code, out, _ = plan_cli("--host", str(WIN11))
+    assert code == 0
+    assert "Python 3.13 is needed for this TensorFlow" not in out
+    said = next(ln for ln in out.splitlines() if "Python inside WSL2" in ln)
+    assert "supports 3.10–3.13" in said and "uses Python 3.13" in said
+
+
+@pytest.mark.parametrize("shell", ["powershell", "cmd"])
+def test_23_windows_shell_offers_the_native_gpu_plan_and_bullets_read_right(shell: str) -> None:
+    """Defect 23: ``--shell powershell`` was refused ("The WSL2 recipe runs inside WSL's Linux shell") and offered
+    only a CPU install, whose bullet began "Or run …"; PowerShell can run the native 2.10 GPU plan."""
+    code, out, err = plan_cli("--host", str(WIN11), "--shell", shell)
+    assert code == 1 and "WSL's Linux shell" in err
+    bullets = _bullets(out)
+    assert bullets[0].startswith(f"Use the GPU plan for native Windows, which {shell} runs: TensorFlow 2.10")
+    assert "conda create" in out.split("Do this instead:", 1)[1]
+    assert all(b.startswith("Or ") for b in bullets[1:]) and len(bullets) >= 2
+    # the JSON says the same
+    code, js, _ = plan_cli("--host", str(WIN11), "--shell", shell, "--json")
+    instead = json.loads(js)["nothing_fits"]["instead"]
+    assert instead[0]["plan"].startswith("Install TensorFlow 2.10")
+
+
+def test_23_do_this_instead_never_starts_with_or() -> None:
+    """The same on Linux: ``plan --shell cmd`` began its only bullet with "* Or run …"."""
+    code, out, _ = plan_cli("--host", str(NO_DRIVER), "--shell", "cmd")
+    assert code == 1
+    bullets = _bullets(out)
+    assert bullets and not bullets[0].startswith("Or ")

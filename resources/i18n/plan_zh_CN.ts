@@ -751,5 +751,29 @@
         <source>Indicative: uv installed {} {}x as fast as pip with a cold cache (up to {}x with a warm one), measured once on a {}-core {} Linux machine on {} ({}); your network and disk decide here.</source>
         <translation>仅供参考：uv 安装 {} 比 pip 快 {} 倍（冷缓存），热缓存时最多快 {} 倍；这是在一台 {} 核 {} Linux 机器上于 {} 测得的一次结果（{}）；在这里快多少取决于你的网络和磁盘。</translation>
     </message>
+    <message>
+        <source>Use the GPU plan for native Windows, which {} runs: TensorFlow {} with {}:</source>
+        <translation>使用原生 Windows 的 GPU 方案（{} 可以运行它）：TensorFlow {}，用 {} 安装：</translation>
+    </message>
+    <message>
+        <source>Or use the GPU plan for native Windows, which {} runs: TensorFlow {} with {}:</source>
+        <translation>或者使用原生 Windows 的 GPU 方案（{} 可以运行它）：TensorFlow {}，用 {} 安装：</translation>
+    </message>
+    <message>
+        <source>Run TensorFlow {} on the CPU (slower, but it works here):</source>
+        <translation>在 CPU 上运行 TensorFlow {}（较慢，但在这里可用）：</translation>
+    </message>
+    <message>
+        <source>Run TensorFlow on the CPU in Docker (needs Docker; no Python or glibc of this machine is used):</source>
+        <translation>在 Docker 中用 CPU 运行 TensorFlow（需要 Docker；不使用本机的 Python 或 glibc）：</translation>
+    </message>
+    <message>
+        <source>The best on {} (the rows below): TensorFlow {} with {}</source>
+        <translation>在 {} 上最好的选择（见下面各行）：TensorFlow {}，用 {} 安装</translation>
+    </message>
+    <message>
+        <source>The report does not show the Python inside {}: this plan uses Python {} (TensorFlow {} supports {}). Install it there first, or run tfgpu-wizard plan inside {} to use the Python it has.</source>
+        <translation>报告里看不出 {} 里装的是哪个 Python：本方案使用 Python {}（TensorFlow {} 支持 {}）。请先在那里安装它，或者在 {} 里运行 tfgpu-wizard plan，以使用那里已有的 Python。</translation>
+    </message>
 </context>
 </TS>

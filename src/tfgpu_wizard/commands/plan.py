@@ -201,7 +201,8 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 1
         return 0
-    _print_table(rec, out, tr)
+    # the first line names what is planned below (the WSL2 plan where the Windows choice suggests it)
+    _print_table(rec, out, tr, chosen=(cand, option) if rec.pin is None and cand is not None and option else None)
     _print_windows_choice(rec, out, tr)
     if plan is None:
         print("", file=out)
@@ -427,10 +428,19 @@ def _utf(stream) -> bool:
         return False
 
 
-def _print_table(rec, out, tr) -> None:
-    """The recommendation, the host notes, then every row: its status, its own reasons, and per install
-    method what stops it or what it costs (a row that works only through Docker says so)."""
-    if rec.best is not None:
+def _print_table(rec, out, tr, chosen=None) -> None:
+    """The recommendation (``chosen``: the candidate and method planned below, else ``rec.best``), the host
+    notes, then every row: its status, its own reasons, and per install method what stops it or what it costs
+    (a row that works only through Docker says so)."""
+    if chosen is not None:
+        cand, option = chosen
+        print(tr(CTX, "Recommended: TensorFlow {} on {} with {}").format(
+            cand.row.version, cand.row.platform, option.method), file=out)
+        best = rec.best
+        if best is not None and best.best_method is not None and best.row.platform != cand.row.platform:
+            print("  " + tr(CTX, "The best on {} (the rows below): TensorFlow {} with {}").format(
+                rec.platform, best.row.version, best.best_method.method), file=out)
+    elif rec.best is not None:
         bm = rec.best.best_method
         print(
             tr(CTX, "Recommended: TensorFlow {} on {} with {}").format(

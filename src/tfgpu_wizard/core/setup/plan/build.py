@@ -140,7 +140,7 @@ def _environment(
     if offline and plan.method not in ("pip", "uv"):
         raise PlanError(tr(CTX, "The offline variant is for pip and uv plans."))
     if plan.method == "pip":
-        venv.pip_steps(plan, host, host_fits)
+        venv.pip_steps(plan, row, host, host_fits)
     elif plan.method == "uv":
         venv.uv_steps(plan, host_fits)
     else:

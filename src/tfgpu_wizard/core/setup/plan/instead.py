@@ -49,11 +49,16 @@ class Instead:
 
 def nothing_fits(rec: Recommendation, host: HostReport | None, matrix: Matrix, shell: str, *,
                  home: str | None = None) -> list[Instead]:
-    """What to do instead when ``rec`` (core.setup.recommend.Recommendation) has no usable GPU version.
+    """What to do instead when ``rec`` (core.setup.recommend.Recommendation) has no usable GPU version, or
+    none for ``shell``.
 
     * a GPU that no official wheel has code for (Blackwell, CC >= 10): NVIDIA's NGC TensorFlow container;
+    * a Windows host whose suggested WSL2 plan cannot be written for ``shell`` (PowerShell, cmd): the native
+      Windows GPU plan, which that shell runs;
     * any host: the newest TensorFlow on the CPU (pip), when one fits the host's Python and glibc;
     * Linux/WSL2: the CPU Docker image, which needs neither a fitting Python nor a new glibc.
+
+    The first alternative is said as a sentence of its own, the next ones start with "Or".
     """
     out: list[Instead] = []
     platform = rec.platform
@@ -74,26 +79,43 @@ def nothing_fits(rec: Recommendation, host: HostReport | None, matrix: Matrix, s
                 ],
             )
         )
-    if host is not None and platform != "other":
-        cpu_host = dataclasses.replace(host, driver=DriverInfo(present=False, error="CPU-only plan"), gpus=[])
-        cpu_rec = recommend(matrix, cpu_host)
-        best = cpu_rec.best
-        if best is not None and shell in shells_for(best.row.platform):
-            try:
-                cpu_plan = build_plan(best.row, host, "pip", shell, None, cpu=True, home=home,
-                                      python=best.best_method.python if best.best_method else None, matrix=matrix)
-            except PlanError:
-                cpu_plan = None
-            if cpu_plan is not None:
-                out.append(
-                    Instead(Why("Or run TensorFlow {} on the CPU (slower, but it works here):", (cpu_plan.tensorflow,)),
-                            plan=cpu_plan)
-                )
+    native = _native_windows(rec, host, matrix, shell, home)
+    if native is not None:
+        first = not out
+        out.append(
+            Instead(
+                Why(
+                    "Use the GPU plan for native Windows, which {} runs: TensorFlow {} with {}:"
+                    if first
+                    else "Or use the GPU plan for native Windows, which {} runs: TensorFlow {} with {}:",
+                    (shell, native.tensorflow, native.method),
+                ),
+                plan=native,
+            )
+        )
+    cpu_plan = _cpu(host, matrix, shell, home) if host is not None and platform != "other" else None
+    if cpu_plan is not None:
+        out.append(
+            Instead(
+                Why(
+                    "Run TensorFlow {} on the CPU (slower, but it works here):"
+                    if not out
+                    else "Or run TensorFlow {} on the CPU (slower, but it works here):",
+                    (cpu_plan.tensorflow,),
+                ),
+                plan=cpu_plan,
+            )
+        )
     if posix and not any(i.plan is not None for i in out):
         image = "tensorflow/tensorflow:latest"
         out.append(
             Instead(
-                Why("Or run TensorFlow on the CPU in Docker (needs Docker; no Python or glibc of this machine is used):"),
+                Why(
+                    "Run TensorFlow on the CPU in Docker (needs Docker; no Python or glibc of this machine is used):"
+                    if not out
+                    else "Or run TensorFlow on the CPU in Docker (needs Docker; no Python or glibc of this machine is "
+                    "used):"
+                ),
                 [
                     Step("Download the image {}.", argv=("docker", "pull", image), explain_args=(image,)),
                     Step(
@@ -104,3 +126,31 @@ def nothing_fits(rec: Recommendation, host: HostReport | None, matrix: Matrix, s
             )
         )
     return out
+
+
+def _native_windows(rec: Recommendation, host: HostReport | None, matrix: Matrix, shell: str,
+                    home: str | None) -> Plan | None:
+    """The native Windows GPU plan, where the host is Windows and ``shell`` cannot run the WSL2 one."""
+    wc = rec.windows_choice
+    if wc is None or wc.native is None or wc.native.status == "ruled-out" or shell not in shells_for("windows"):
+        return None
+    bm = wc.native.best_method
+    if bm is None:
+        return None
+    try:
+        return build_plan(wc.native.row, host, bm.method, shell, None, python=bm.python, home=home, matrix=matrix)
+    except PlanError:
+        return None
+
+
+def _cpu(host: HostReport, matrix: Matrix, shell: str, home: str | None) -> Plan | None:
+    """The newest TensorFlow on the CPU with pip for the host, as recommend ranks it for a machine without GPU."""
+    cpu_host = dataclasses.replace(host, driver=DriverInfo(present=False, error="CPU-only plan"), gpus=[])
+    best = recommend(matrix, cpu_host).best
+    if best is None or shell not in shells_for(best.row.platform):
+        return None
+    try:
+        return build_plan(best.row, host, "pip", shell, None, cpu=True, home=home,
+                          python=best.best_method.python if best.best_method else None, matrix=matrix)
+    except PlanError:
+        return None

@@ -219,19 +219,32 @@ def choose_python(row: Row, host: HostReport | None, requested: str | None) -> t
     raise PlanError(tr(CTX, "No Python version fits {}.").format(str(spec)))
 
 
-def base_python(plan: Plan, host: HostReport | None, host_fits: bool) -> str:
+def base_python(plan: Plan, row: Row, host: HostReport | None, host_fits: bool) -> str:
     """The interpreter that makes the venv: the report's own when it fits the row, else ``pythonX.Y`` / ``py``."""
-    if host_fits:
-        py = host_python(host)
-        if py is not None and py.executable and host_runs(host, plan.platform):
-            return str(py.executable)
-    plan.why.append(
-        Why(
-            "Python {} is needed for this TensorFlow; install it first if you do not have it.",
-            (plan.python_version,),
-            "warning",
+    py = host_python(host)
+    if host_fits and py is not None and py.executable and host_runs(host, plan.platform):
+        return str(py.executable)
+    if host is not None and not host_runs(host, plan.platform):
+        # a report of another system (a Windows report planned for WSL2): its Python says nothing of the target's
+        minors = row.python_minors()
+        where = "WSL2" if plan.platform == "wsl2" else plan.platform
+        plan.why.append(
+            Why(
+                "The report does not show the Python inside {}: this plan uses Python {} (TensorFlow {} supports "
+                "{}). Install it there first, or run tfgpu-wizard plan inside {} to use the Python it has.",
+                (where, plan.python_version, plan.tensorflow,
+                 f"{minors[0]}–{minors[-1]}" if minors else str(row.python), where),
+                "warning",
+            )
         )
-    )
+    else:
+        plan.why.append(
+            Why(
+                "Python {} is needed for this TensorFlow; install it first if you do not have it.",
+                (plan.python_version,),
+                "warning",
+            )
+        )
     return "py" if is_windows(plan.platform) else f"python{plan.python_version}"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tfgpu_wizard.core.setup import shells
 from tfgpu_wizard.core.setup.host_model import HostReport
+from tfgpu_wizard.core.setup.matrix import Row
 from tfgpu_wizard.core.setup.plan.lock import index_args, install_source, offline_steps, wheelhouse
 from tfgpu_wizard.core.setup.plan.model import Why, is_windows, join_path
 from tfgpu_wizard.core.setup.plan.script import Plan
@@ -13,10 +14,10 @@ from tfgpu_wizard.core.setup.plan.wording import uv_speed
 from tfgpu_wizard.core.setup.shells import PlanFile, Step
 
 
-def pip_steps(plan: Plan, host: HostReport | None, host_fits: bool) -> None:
+def pip_steps(plan: Plan, row: Row, host: HostReport | None, host_fits: bool) -> None:
     """pip: ``python -m venv``, then ``pip install`` from the lock (hash-checked) or requirements.txt."""
     win = is_windows(plan.platform)
-    base = base_python(plan, host, host_fits)
+    base = base_python(plan, row, host, host_fits)
     venv_py = (
         join_path(plan.platform, plan.prefix, "Scripts", "python.exe")
         if win
