@@ -358,3 +358,28 @@ def test_23_do_this_instead_never_starts_with_or() -> None:
     assert code == 1
     bullets = _bullets(out)
     assert bullets and not bullets[0].startswith("Or ")
+
+
+@pytest.mark.skipif(BASH is None, reason="a POSIX venv layout (bin/python)")
+def test_h200_plan_for_powershell_is_made_and_its_pasted_helper_runs(tmp_path: Path) -> None:
+    """Found while reproducing the report: ``plan --host doctor-h200.json --shell powershell`` (pwsh on Linux)
+    ended in a ShellError traceback: the pasted LD_LIBRARY_PATH helper is a program with double quotes, which
+    Windows PowerShell 5.1 cannot pass. The pasted form is now base64-encoded for such shells."""
+    import base64
+    import re
+    import sys
+
+    folder = tmp_path / "plan"
+    code, out, err = plan_cli("--host", str(H200), "--shell", "powershell", "--write", str(folder))
+    assert code == 0, err
+    _, js, _ = plan_cli("--host", str(H200), "--shell", "powershell", "--json")
+    pasted = next(s["command"] for s in json.loads(js)["steps"] if "base64" in (s["command"] or ""))
+    encoded = re.search(r"b64decode\(''([A-Za-z0-9+/=]+)''\)", pasted).group(1)
+    helper = (folder / "nvidia_lib_path.py").read_text(encoding="utf-8")
+    assert base64.b64decode(encoded).decode("utf-8") == helper
+    # the one-liner runs the helper: in a fresh venv without the NVIDIA wheels it stops with its own message
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    code_arg = f"import base64; exec(base64.b64decode('{encoded}').decode('utf-8'))"
+    proc = subprocess.run([str(venv / "bin" / "python"), "-c", code_arg], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and "no nvidia/*/lib folders in" in proc.stderr

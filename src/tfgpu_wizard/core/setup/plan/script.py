@@ -6,6 +6,7 @@ environment.yml, README.md, the pasteable commands and ``plan --json`` are all r
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 from dataclasses import dataclass, field
@@ -112,9 +113,19 @@ class Plan:
                 dest = join_path(self.platform, str(new[4]), PurePosixPath(new[3].name).name)
                 new = [new[0], "-c", WRITE_CODE, dest, *ft.text.rstrip("\n").split("\n")]
             elif len(new) == 2 and isinstance(new[1], PlanFile):
-                new = [new[0], "-c", files[new[1].name].text]
+                new = [new[0], "-c", self._pasteable_code(files[new[1].name].text)]
             out.append(dataclasses.replace(st, argv=tuple(new)))
         return out
+
+    def _pasteable_code(self, code: str) -> str:
+        """A helper script's code for ``python -c``: as is where the shell can quote it, else base64-encoded
+        (Windows PowerShell 5.1 cannot pass the double quotes of a docstring; pwsh runs Linux plans too)."""
+        try:
+            shells.quote(code, self.shell)
+            return code
+        except shells.ShellError:
+            encoded = base64.b64encode(code.encode("utf-8")).decode("ascii")
+            return f"import base64; exec(base64.b64decode('{encoded}').decode('utf-8'))"
 
     def script(self) -> str:
         notes = [w.text() for w in self.why if w.kind == "warning"]
