@@ -116,7 +116,8 @@ def conda_steps(
 def _chosen_fixes(
     plan: Plan, host: HostReport | None, recipe: Recipe, fixes: Mapping[str, Fix], xla_fix: bool | None
 ) -> list[str]:
-    """The recipe's optional fixes this plan applies (``xla_fix`` None: where they apply); a note per one left out."""
+    """The recipe's optional fixes this plan applies (``xla_fix`` None: where they apply); a note per one
+    left out."""
     chosen = [f for f in recipe.optional_fixes if xla_fix is True or (xla_fix is None and _fix_applies(f, host))]
     for f in recipe.optional_fixes:
         if f not in chosen and xla_fix is None:

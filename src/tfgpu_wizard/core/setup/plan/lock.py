@@ -58,7 +58,9 @@ def machine_for(row: Row, host: HostReport | None) -> str:
     return mach if mach in machines else machines[0]
 
 
-def find_lock(row: Row, host: HostReport | None, python: str, requirements: Sequence[str], cpu: bool = False) -> Lock | None:
+def find_lock(
+    row: Row, host: HostReport | None, python: str, requirements: Sequence[str], cpu: bool = False
+) -> Lock | None:
     """The recorded resolution of exactly these requirements for the row's target, or None.
 
     None when no recording exists, the case was not recorded, or the recorded requirements differ
@@ -84,7 +86,8 @@ def find_lock(row: Row, host: HostReport | None, python: str, requirements: Sequ
         python_platform=str(res["python_platform"]),
         python=str(res["python"]),
         packages=tuple(
-            LockedPackage(name, version, tuple((f, h) for f, h in files)) for name, version, files in res["packages"]
+            LockedPackage(name, version, tuple((f, h) for f, h in files))
+            for name, version, files in res["packages"]
         ),
         sdist_only=tuple(res.get("sdist_only", [])),
         recorded_on=str(data.get("recorded_on", "")),

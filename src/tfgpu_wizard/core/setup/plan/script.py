@@ -88,7 +88,9 @@ class Plan:
                     new += list(self.requirements)
                     st = dataclasses.replace(
                         st,
-                        explain="Install {} with uv pip." if self.method == "uv" else "Install {} with the environment's pip.",
+                        explain="Install {} with uv pip."
+                        if self.method == "uv"
+                        else "Install {} with the environment's pip.",
                         explain_args=(", ".join(self.requirements),),
                     )
                     i += 2
@@ -136,7 +138,8 @@ class Plan:
         body: list[str] = []
         if self.method in ("pip", "uv"):
             if fam == "posix":
-                body.append(". " + shells.quote(join_path(self.platform, self.prefix, "bin", "activate"), self.shell))
+                activate = join_path(self.platform, self.prefix, "bin", "activate")
+                body.append(". " + shells.quote(activate, self.shell))
             elif fam == "powershell":
                 scripts = "Scripts" if self.platform == "windows" else "bin"
                 body.append(
@@ -144,7 +147,8 @@ class Plan:
                 )
             else:
                 body.append(
-                    "call " + shells.quote(join_path(self.platform, self.prefix, "Scripts", "activate.bat"), self.shell)
+                    "call "
+                    + shells.quote(join_path(self.platform, self.prefix, "Scripts", "activate.bat"), self.shell)
                 )
         elif self.method == "conda":
             act = "conda activate " + shells.quote(self.prefix, self.shell)

@@ -174,7 +174,8 @@ def driver_steps(plan: Plan, row: Row, host: HostReport | None, recipe: Recipe) 
 
 
 def _driver(plan: Plan, row: Row, host: HostReport | None) -> None:
-    """The NVIDIA driver: found (and which one is needed), not checked, no NVIDIA GPU here, or a step to install it."""
+    """The NVIDIA driver: found (and which one is needed), not checked, no NVIDIA GPU here, or a step to
+    install it."""
     floor = str((row.driver.minor_compat if row.driver is not None else None) or "?")
     driver = host.driver if host is not None else None
     if host is None or driver is None:

@@ -102,9 +102,7 @@ def uv_steps(plan: Plan, host_fits: bool) -> None:
     """uv: ``uv venv --python X.Y`` (uv finds an installed Python of that version, or downloads a managed
     one when the system's does not fit the row) and ``uv pip install`` from the lock."""
     win = is_windows(plan.platform)
-    venv_py = (
-        join_path(plan.platform, plan.prefix, "Scripts", "python.exe") if win else join_path(plan.platform, plan.prefix, "bin", "python")
-    )
+    venv_py = join_path(plan.platform, plan.prefix, *(("Scripts", "python.exe") if win else ("bin", "python")))
     plan.env_python = venv_py
     index = ""
     if plan.index_url:
