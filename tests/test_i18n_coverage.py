@@ -47,7 +47,7 @@ N_CONTEXTS = {
     "core/setup/host.py": "host",
     "core/monitor/nvml.py": "monitor",
     "commands/plan.py": "plan",
-    "core/setup/plan.py": "plan",
+    "core/setup/plan/docker.py": "plan",
     "commands/runs.py": "monitor",
     "core/flows/predict.py": "memory",
     "core/monitor/panel.py": "memory",

@@ -1,4 +1,4 @@
-"""Install plans (core/setup/plan.py) and the ``plan`` command, on the real matrix.json rows."""
+"""Install plans (core/setup/plan/) and the ``plan`` command, on the real matrix.json rows."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from tfgpu_wizard.core.setup import shells
 from tfgpu_wizard.core.setup.matrix import load_matrix
-from tfgpu_wizard.core.setup.plan import PlanError, PlanExistsError, build_plan, write_plan
+from tfgpu_wizard.core.setup.plan import VERIFY_GPU_CODE, PlanError, PlanExistsError, build_plan, write_plan
 from tfgpu_wizard.core.setup.shells import PlanFile
 
 BASH = shutil.which("bash")
@@ -61,10 +61,14 @@ def test_every_method_and_shell(line, platform, method, shell, tmp_path):
         if getattr(row, "needs_nvidia_lib_path", False) and method == "pip":
             wrap = verify.argv[:3]  # env python -c <sets LD_LIBRARY_PATH like the activate hook> (issue 17)
             assert wrap[0] == plan.env_python and "LD_LIBRARY_PATH" in wrap[2]
-        # made on this machine: the running interpreter by path, as `tfgpu-wizard` is often not on PATH
+        # made on this machine: the running interpreter by path, as `tfgpu-wizard` is often not on PATH;
+        # for another OS (another computer) no path of this machine: the new environment's own GPU check
         here = (os.name == "nt") == (platform == "windows")
-        wizard = (sys.executable, "-m", "tfgpu_wizard") if here else ("tfgpu-wizard",)
-        assert verify.argv == (*wrap, *wizard, "verify", "--python", plan.env_python)
+        if here:
+            assert verify.argv == (*wrap, sys.executable, "-m", "tfgpu_wizard", "verify", "--python", plan.env_python)
+        else:
+            assert verify.argv == (*wrap, plan.env_python, "-c", VERIFY_GPU_CODE)
+            assert sys.executable not in plan.script()
         assert plain.argv[len(wrap) + 1 :] == (
             "-c",
             "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))",

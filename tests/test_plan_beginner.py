@@ -140,9 +140,9 @@ def test_no_driver_host_gets_a_cpu_install():
     cmds = " ".join(s["command"] or "" for s in data["steps"])
     assert "'tensorflow==2.21.0'" in cmds or "tensorflow==2.21.0" in cmds
     assert "and-cuda" not in cmds
-    # its verify step accepts "works on the CPU" (the GPU verify would end a CPU plan "failed")
-    verifies = [s["command"] for s in data["steps"] if "verify --python" in (s["command"] or "")]
-    assert verifies and all("--expect-cpu" in c for c in verifies)
+    # a report of another computer: no path of this machine, no wizard there; the CPU check is the test
+    assert not any("verify --python" in (s["command"] or "") for s in data["steps"])
+    assert "computes on the CPU" in data["steps"][-1]["explain"]
     assert any(n["code"] == "no-driver" for n in data["notes"])
 
 

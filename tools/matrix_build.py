@@ -389,6 +389,7 @@ DEFECTS = [
     },
     {
         "id": "numpy2-abi", "tensorflow": "<2.18", "platforms": PLATFORMS, "effect": "info",
+        "cpu_install": True,  # NumPy breaks TF on the CPU too (not a GPU library matter)
         "title": "NumPy 2 breaks TensorFlow before 2.18",
         "symptom": "A module that was compiled using NumPy 1.x cannot be run in NumPy 2.x as it may crash ... "
                    "/ AttributeError: _ARRAY_API not found",
@@ -397,6 +398,7 @@ DEFECTS = [
     },
     {
         "id": "tf2140-numpy-unbounded", "tensorflow": "==2.14.0", "platforms": PLATFORMS, "effect": "info",
+        "cpu_install": True,  # NumPy breaks TF on the CPU too (not a GPU library matter)
         "title": "tensorflow 2.14.0 has no numpy upper bound and pulls NumPy 2",
         "symptom": "Crash at import with NumPy 2",
         "workaround": "Install 2.14.1 (adds numpy<2.0.0) or pin numpy<2",

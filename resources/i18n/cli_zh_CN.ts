@@ -568,6 +568,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>with --predict: the Python that has TensorFlow</source>
         <translation>配合 --predict：装有 TensorFlow 的 Python</translation>
     </message>
+    <message>
+        <source>where sample.py is on the workers (default: sample.py in the folder the command starts from; --out DIR gets a copy)</source>
+        <translation>sample.py 在 worker 上的位置（默认：启动命令的文件夹里的 sample.py；--out DIR 会附带一份）</translation>
+    </message>
 </context>
 <context>
     <name>argparse</name>

@@ -259,6 +259,10 @@
         <source>Not possible on this Windows (build {build}): GPU in WSL2 needs build 19044 (Windows 10 21H2) or newer; update Windows to use it</source>
         <translation>在这台 Windows（版本 {build}）上不可行：WSL2 中使用 GPU 需要版本 19044（Windows 10 21H2）或更新；请先更新 Windows</translation>
     </message>
+    <message>
+        <source>The docker recipe is TensorFlow's GPU image: it needs an NVIDIA GPU and its driver, which this machine does not have</source>
+        <translation>docker 方案用的是 TensorFlow 的 GPU 镜像：它需要 NVIDIA GPU 及其驱动，而这台机器没有</translation>
+    </message>
 </context>
 <context>
     <name>matrix-data</name>

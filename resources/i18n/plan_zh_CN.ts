@@ -703,5 +703,77 @@
         <source>Verify with tfgpu-wizard: TensorFlow in the new environment works (on the CPU, as this plan intends).</source>
         <translation>用 tfgpu-wizard 验证：新环境中的 TensorFlow 能正常工作（在 CPU 上，正如这个方案所计划的）。</translation>
     </message>
+    <message>
+        <source>Dry run: nothing was run.</source>
+        <translation>试运行：什么都没有执行。</translation>
+    </message>
+    <message>
+        <source>The same steps, to paste one at a time into {} in a terminal opened in this folder:</source>
+        <translation>同样的步骤，可在此文件夹中打开的终端里逐条粘贴到 {} 中运行：</translation>
+    </message>
+    <message>
+        <source>Not run here: do this on a computer with internet, in a copy of this folder.</source>
+        <translation>此处不运行：请在一台能上网的电脑上、在本文件夹的副本中完成这一步。</translation>
+    </message>
+    <message>
+        <source>Download the wheels (on a computer with internet, any OS with pip): every file of requirements.lock for the target, into {}. Then copy that folder to the same place on the target, and this plan's folder with it.</source>
+        <translation>下载 wheel 文件（在一台能上网的电脑上，任意系统，需有 pip）：把 requirements.lock 中目标机器所需的全部文件下载到 {}。然后把该文件夹复制到目标机器上的同一位置，并一起复制本方案的文件夹。</translation>
+    </message>
+    <message>
+        <source>Offline: the files are downloaded on a computer with internet and installed on the target with --no-index --find-links {}; the install script never uses the network there.</source>
+        <translation>离线：文件在能上网的电脑上下载，在目标机器上用 --no-index --find-links {} 安装；安装脚本在目标机器上从不联网。</translation>
+    </message>
+    <message>
+        <source>Offline with uv: uv and Python {} must already be installed on the target (both come from the internet).</source>
+        <translation>用 uv 离线安装：目标机器上必须已经装好 uv 和 Python {}（两者都需要从网上获取）。</translation>
+    </message>
+    <message>
+        <source>Create the virtual environment {} with uv (Python {}, already installed: nothing is downloaded).</source>
+        <translation>用 uv 创建虚拟环境 {}（Python {}，需已安装：不会下载任何东西）。</translation>
+    </message>
+    <message>
+        <source>These commands are for another computer, so the checks at the end use only the new environment's Python. For the wizard's full check there, install tfgpu-wizard on that computer and run: tfgpu-wizard verify --python {}</source>
+        <translation>这些命令是给另一台电脑用的，所以最后的检查只用新环境自己的 Python。若要在那台电脑上做向导的完整检查，请在那里安装 tfgpu-wizard 并运行：tfgpu-wizard verify --python {}</translation>
+    </message>
+    <message>
+        <source>Check that TensorFlow in the new environment sees the GPU and computes on it (it stops with an error when it sees none).</source>
+        <translation>检查新环境中的 TensorFlow 能看到 GPU 并在上面计算（看不到 GPU 时以错误结束）。</translation>
+    </message>
+    <message>
+        <source>Create the conda environment {} with Python {} only (TensorFlow comes from pip, in a later step).</source>
+        <translation>创建 conda 环境 {}，只含 Python {}（TensorFlow 在后面的步骤中用 pip 安装）。</translation>
+    </message>
+    <message>
+        <source>Every {} option: {}</source>
+        <translation>所有 {} 方式：{}</translation>
+    </message>
+    <message>
+        <source>Indicative: uv installed {} {}x as fast as pip with a cold cache (up to {}x with a warm one), measured once on a {}-core {} Linux machine on {} ({}); your network and disk decide here.</source>
+        <translation>仅供参考：uv 安装 {} 比 pip 快 {} 倍（冷缓存），热缓存时最多快 {} 倍；这是在一台 {} 核 {} Linux 机器上于 {} 测得的一次结果（{}）；在这里快多少取决于你的网络和磁盘。</translation>
+    </message>
+    <message>
+        <source>Use the GPU plan for native Windows, which {} runs: TensorFlow {} with {}:</source>
+        <translation>使用原生 Windows 的 GPU 方案（{} 可以运行它）：TensorFlow {}，用 {} 安装：</translation>
+    </message>
+    <message>
+        <source>Or use the GPU plan for native Windows, which {} runs: TensorFlow {} with {}:</source>
+        <translation>或者使用原生 Windows 的 GPU 方案（{} 可以运行它）：TensorFlow {}，用 {} 安装：</translation>
+    </message>
+    <message>
+        <source>Run TensorFlow {} on the CPU (slower, but it works here):</source>
+        <translation>在 CPU 上运行 TensorFlow {}（较慢，但在这里可用）：</translation>
+    </message>
+    <message>
+        <source>Run TensorFlow on the CPU in Docker (needs Docker; no Python or glibc of this machine is used):</source>
+        <translation>在 Docker 中用 CPU 运行 TensorFlow（需要 Docker；不使用本机的 Python 或 glibc）：</translation>
+    </message>
+    <message>
+        <source>The best on {} (the rows below): TensorFlow {} with {}</source>
+        <translation>在 {} 上最好的选择（见下面各行）：TensorFlow {}，用 {} 安装</translation>
+    </message>
+    <message>
+        <source>The report does not show the Python inside {}: this plan uses Python {} (TensorFlow {} supports {}). Install it there first, or run tfgpu-wizard plan inside {} to use the Python it has.</source>
+        <translation>报告里看不出 {} 里装的是哪个 Python：本方案使用 Python {}（TensorFlow {} 支持 {}）。请先在那里安装它，或者在 {} 里运行 tfgpu-wizard plan，以使用那里已有的 Python。</translation>
+    </message>
 </context>
 </TS>

@@ -111,6 +111,10 @@
         <source>Administrator step: {0}</source>
         <translation>管理员步骤：{0}</translation>
     </message>
+    <message>
+        <source>(for a computer with internet: not run here)</source>
+        <translation>（这一步在能上网的电脑上做：此处不运行）</translation>
+    </message>
 </context>
 <context>
     <name>cli</name>

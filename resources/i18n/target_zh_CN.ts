@@ -409,6 +409,10 @@
         <source>the overflow demonstration needs mixed_float16 with the TensorFlow backend, Keras 3 and the fit loop</source>
         <translation>溢出演示需要 mixed_float16、TensorFlow 后端、Keras 3 以及 fit 训练循环</translation>
     </message>
+    <message>
+        <source>Copy {script} (here: {path}) to each worker, into the folder you start the command from, or pass --script PATH.</source>
+        <translation>把 {script}（本机位置：{path}）复制到每个 worker 上、你启动命令的那个文件夹里，或者用 --script PATH 指定。</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

@@ -8,7 +8,9 @@ The host reports are realistic fixtures, validated against the host-report schem
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,9 @@ def _cli_plan(host: HostReport, shell: str):
 ])
 def test_setup_page_builds_the_clis_plan(window, fixture: str, cpu: bool) -> None:
     host = HostReport.from_dict(json.loads((REALISTIC / fixture).read_text("utf-8")))
+    # the window plans for the machine it runs on: its report names this interpreter, as detection does
+    # (a report of another computer gets checks without this machine's paths: tests/test_plan_newcomer2.py)
+    host = dataclasses.replace(host, python=dataclasses.replace(host.python, executable=sys.executable))
     page = window.show_page("setup")
     page.set_host(host)
     plans = page.commands.plans

@@ -30,7 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--python", default="python", metavar="PATH",
                         help="the Python on the workers (default: python)")
     parser.add_argument("--script", default=None, metavar="PATH",
-                        help="where sample.py is on the workers (default: its path on this machine)")
+                        help="where sample.py is on the workers (default: sample.py in the folder the command "
+                             "starts from; --out DIR gets a copy)")
     parser.add_argument("--out", default=None, metavar="DIR", help="also write one file per worker into DIR")
     add_sample_flags(parser)
 
@@ -96,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(tr(CTX, "tfgpu-wizard cluster: {problem}").format(problem=problem), file=sys.stderr)
         return 2
-    script = args.script or str(target_script(SAMPLE_SCRIPT))
+    # The workers are other computers: never this machine's path (a clone, a venv); sample.py beside the command
+    script = args.script or SAMPLE_SCRIPT
     out_dir = Path(args.out) if args.out else None
     if out_dir is not None:
         try:
@@ -109,7 +111,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"{comment} " + tr(CTX, "{n} worker(s). Start every worker; training begins when all have joined.").format(
         n=len(workers)))
     if not args.script:
-        print(f"{comment} " + tr(CTX, "Copy sample.py to each machine (the same path), or pass --script.").format())
+        print(f"{comment} " + tr(CTX, "Copy {script} (here: {path}) to each worker, into the folder you start the "
+                                      "command from, or pass --script PATH.").format(
+            script=SAMPLE_SCRIPT, path=target_script(SAMPLE_SCRIPT)))
     written: list[Path] = []
     for i, address in enumerate(workers):
         try:
@@ -141,6 +145,15 @@ def run(args: argparse.Namespace) -> int:
                 print(tr(CTX, "tfgpu-wizard cluster: cannot write into {folder}: {error}").format(
                     folder=out_dir, error=exc), file=sys.stderr)
                 return 2
+    if out_dir is not None and not args.script:
+        try:  # the folder to copy to every worker: its scripts and the sample they start
+            copied = out_dir / SAMPLE_SCRIPT
+            copied.write_bytes(Path(target_script(SAMPLE_SCRIPT)).read_bytes())
+            written.append(copied)
+        except OSError as exc:
+            print(tr(CTX, "tfgpu-wizard cluster: cannot write into {folder}: {error}").format(
+                folder=out_dir, error=exc), file=sys.stderr)
+            return 2
     if written:
         print()
         print(f"{comment} " + tr(CTX, "Written: {files}").format(files=", ".join(str(p) for p in written)))

@@ -201,7 +201,8 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 1
         return 0
-    _print_table(rec, out, tr)
+    # the first line names what is planned below (the WSL2 plan where the Windows choice suggests it)
+    _print_table(rec, out, tr, chosen=(cand, option) if rec.pin is None and cand is not None and option else None)
     _print_windows_choice(rec, out, tr)
     if plan is None:
         print("", file=out)
@@ -427,10 +428,19 @@ def _utf(stream) -> bool:
         return False
 
 
-def _print_table(rec, out, tr) -> None:
-    """The recommendation, the host notes, then every row: its status, its own reasons, and per install
-    method what stops it or what it costs (a row that works only through Docker says so)."""
-    if rec.best is not None:
+def _print_table(rec, out, tr, chosen=None) -> None:
+    """The recommendation (``chosen``: the candidate and method planned below, else ``rec.best``), the host
+    notes, then every row: its status, its own reasons, and per install method what stops it or what it costs
+    (a row that works only through Docker says so)."""
+    if chosen is not None:
+        cand, option = chosen
+        print(tr(CTX, "Recommended: TensorFlow {} on {} with {}").format(
+            cand.row.version, cand.row.platform, option.method), file=out)
+        best = rec.best
+        if best is not None and best.best_method is not None and best.row.platform != cand.row.platform:
+            print("  " + tr(CTX, "The best on {} (the rows below): TensorFlow {} with {}").format(
+                rec.platform, best.row.version, best.best_method.method), file=out)
+    elif rec.best is not None:
         bm = rec.best.best_method
         print(
             tr(CTX, "Recommended: TensorFlow {} on {} with {}").format(
@@ -444,6 +454,7 @@ def _print_table(rec, out, tr) -> None:
         print(f"  {'!' if n.kind in ('blocker', 'caveat') else '·'} {n.message}", file=out)
     print("", file=out)
     status_words = {s: tr(CTX, s) for s in STATUS_WORDS}
+    common = _common_method_reasons(rec.candidates)
     print(f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}" + tr(CTX, "status"), file=out)
     for c in rec.candidates:
         row = c.row
@@ -464,16 +475,33 @@ def _print_table(rec, out, tr) -> None:
             mark = {"blocker": "x", "caveat": "!", "cost": "$"}.get(r.kind, "·")
             print(f"      {mark} {r.message}", file=out)
         for m in c.methods:
-            said = [r for r in m.reasons if r.kind in ("blocker", "caveat", "cost")]
+            said = [r for r in m.reasons if r.kind in ("blocker", "caveat", "cost")
+                    and (m.method, r.message) not in common]
             if not said:
                 continue
             head = f"{m.method}: " + (status_words["works"] if m.usable else status_words["ruled-out"])
             print(f"      {head} - " + "; ".join(r.message for r in said), file=out)
+    for method, message in common:  # said once, not on every row (newcomer-2 #17)
+        print("  " + tr(CTX, "Every {} option: {}").format(method, message), file=out)
     print("", file=out)
     print(
         tr(CTX, "x rules a version out; ! a caveat; $ a cost (extra work). Per method: pip, conda, docker."),
         file=out,
     )
+
+
+def _common_method_reasons(candidates) -> list[tuple[str, str]]:
+    """(method, message) of the costs and caveats that every row offering that method has (several rows):
+    "Needs conda (Miniconda) installed first" is one fact about this machine, printed once below the table."""
+    seen: dict[tuple[str, str], int] = {}
+    rows: dict[str, int] = {}
+    for c in candidates:
+        for m in c.methods:
+            rows[m.method] = rows.get(m.method, 0) + 1
+            for r in m.reasons:
+                if r.kind in ("caveat", "cost"):
+                    seen[(m.method, r.message)] = seen.get((m.method, r.message), 0) + 1
+    return [k for k, n in seen.items() if n > 1 and n == rows[k[0]]]
 
 
 # The candidate statuses of core.setup.recommend, as shown in the table (translated with tr(CTX, ...)).

@@ -19,6 +19,8 @@ API (stable; the GUI, ``plan`` and ``recommend`` build on it)::
     row.pip_requirement, row.methods {"pip"|"conda"|"docker": Recipe}, row.defects (tuple[Defect]),
     row.notes, row.sources
     row.recipe("conda")                  # Recipe with {placeholders} already filled for this row, or None
+    m.recipes["pip-cpu"], m.fixes["xla-libdevice"]   # Recipe / Fix (conda_channels, conda_packages, copies,
+                                                     # activate_env: what a plan does for it)
 
 Translating matrix texts (titles, notes, workarounds are English in matrix.json)::
 
@@ -249,7 +251,7 @@ class EnvOp:
 
 @dataclass(frozen=True)
 class Recipe:
-    """The install recipe of an era, as data (core/setup/plan.py renders it per shell).
+    """The install recipe of an era, as data (core/setup/plan/ renders it per shell).
 
     From ``Row.recipe(method)`` the row placeholders ({pip_requirement}, {numpy_pin}, {cuda}, {cudnn},
     {docker_tag}) are filled; shell tokens such as ``{CONDA_PREFIX}`` / ``{CUDNN_PATH}`` stay for the plan.
@@ -293,12 +295,29 @@ class Recipe:
 
 
 @dataclass(frozen=True)
+class FileCopy:
+    """A file a fix copies into the environment: ``source`` to the folder ``to_dir`` (``{CONDA_PREFIX}``
+    tokens stay for the plan to fill in)."""
+
+    source: str
+    to_dir: str
+
+
+@dataclass(frozen=True)
 class Fix:
-    """A documented repair (e.g. the tensorflow.org symlink step); ``data`` is the JSON object as is."""
+    """A documented repair (e.g. the tensorflow.org symlink step, the XLA libdevice fix of Ubuntu 22.04).
+
+    What a plan does for it: install ``conda_packages`` from ``conda_channels``, copy ``copies`` and set
+    ``activate_env`` on activation. ``data`` is the JSON object as is (the commands as printed upstream).
+    """
 
     id: str
     title: str
     data: Mapping[str, Any]
+    conda_channels: tuple[str, ...] = ()
+    conda_packages: tuple[str, ...] = ()
+    copies: tuple[FileCopy, ...] = ()
+    activate_env: tuple[EnvOp, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -314,6 +333,7 @@ class Defect:
     gpu_cc_max: str | None = None  # ... and <= this
     fix: str | None = None  # id in Matrix.fixes
     sources: tuple[str, ...] = ()
+    cpu_install: bool = False  # also concerns a CPU-only install (NumPy); else a GPU library matter
 
     def applies(self, row: Row, cc: str | None = None) -> bool:
         """Whether this defect concerns ``row`` (and, for GPU-specific defects, a GPU of CC ``cc``)."""
@@ -704,7 +724,7 @@ def _build(data: dict[str, Any], path: Path | None) -> Matrix:
     minor = {int(m["cuda_major"]): (m["linux"], m["windows"]) for m in data["drivers"]["minor_compat"]}
     drivers = DriverTables(toolkits=toolkits, minor_compat=minor)
 
-    fixes = {k: Fix(id=k, title=v["title"], data=v) for k, v in data["fixes"].items()}
+    fixes = {k: _build_fix(k, v) for k, v in data["fixes"].items()}
 
     recipes: dict[str, Recipe] = {}
     for rid, r in data["recipes"].items():
@@ -716,9 +736,7 @@ def _build(data: dict[str, Any], path: Path | None) -> Matrix:
             id=rid, method=r["method"], title=r["title"], python_from=r["python_from"],
             pip=_tuple_of(r.get("pip")), conda=_tuple_of(r.get("conda")),
             conda_channels=_tuple_of(r.get("conda_channels")),
-            activate_env=tuple(EnvOp(name=e["name"], op=e["op"], value=e.get("value"),
-                                     python_module_dir=e.get("python_module_dir"),
-                                     python_glob=e.get("python_glob")) for e in r.get("activate_env", [])),
+            activate_env=tuple(_env_op(e) for e in r.get("activate_env", [])),
             optional_fixes=_tuple_of(r.get("optional_fixes")), image=r.get("image"),
             run_args=_tuple_of(r.get("run_args")), needs=_tuple_of(r.get("needs")),
             derived=bool(r.get("derived", False)), sources=_tuple_of(r.get("sources")),
@@ -757,6 +775,7 @@ def _build(data: dict[str, Any], path: Path | None) -> Matrix:
             id=d["id"], tensorflow=spec, platforms=tuple(d["platforms"]), effect=d["effect"], title=d["title"],
             workaround=d["workaround"], symptom=d.get("symptom", ""), gpu_cc_min=d.get("gpu_cc_min"),
             gpu_cc_max=d.get("gpu_cc_max"), fix=d.get("fix"), sources=_tuple_of(d.get("sources")),
+            cpu_install=bool(d.get("cpu_install", False)),
         ))
 
     platforms = {
@@ -776,6 +795,21 @@ def _build(data: dict[str, Any], path: Path | None) -> Matrix:
         architectures={a["cc"]: a["name"] for a in data["architectures"]},
         platforms=platforms, recipes=recipes, fixes=fixes, defects=tuple(defects), and_cuda=and_cuda,
         sources=dict(data["sources"]), path=path,
+    )
+
+
+def _env_op(e: Mapping[str, Any]) -> EnvOp:
+    return EnvOp(name=e["name"], op=e["op"], value=e.get("value"), python_module_dir=e.get("python_module_dir"),
+                 python_glob=e.get("python_glob"))
+
+
+def _build_fix(fid: str, v: Mapping[str, Any]) -> Fix:
+    conda = v.get("conda") or {}
+    return Fix(
+        id=fid, title=v["title"], data=v, conda_channels=_tuple_of(conda.get("channels")),
+        conda_packages=_tuple_of(conda.get("packages")),
+        copies=tuple(FileCopy(source=c["from"], to_dir=c["to_dir"]) for c in v.get("copy", [])),
+        activate_env=tuple(_env_op(e) for e in v.get("activate_env", [])),
     )
 
 

@@ -152,7 +152,7 @@ def summarize(plan: Any, folder: str | os.PathLike[str]) -> PlanSummary:
     here = this_system()
     admin, skipped = [], []
     for st in plan.steps:
-        if st.platforms and here not in st.platforms:
+        if (st.platforms and here not in st.platforms) or st.elsewhere:
             skipped.append(st.text())
         elif st.admin and st.command(plan.shell):
             admin.append(f"{st.text()} ({st.reason()})" if st.reason() else st.text())
@@ -304,6 +304,10 @@ class PlanExecutor:
             command = step.command(self.shell) or ""
             if step.platforms and here not in step.platforms:
                 self._done(i, "skipped", tr(CTX, "(not for this system: skipped)"))
+                continue
+            if step.elsewhere:
+                self._emit(PlanEvent("step", i, text, command))
+                self._done(i, "skipped", tr(CTX, "(for a computer with internet: not run here)"))
                 continue
             if not command:
                 self._emit(PlanEvent("step", i, text, ""))

@@ -79,6 +79,8 @@ MESSAGES: dict[str, str] = {
     "glibc-too-old": N_("glibc {glibc} is too old for the TensorFlow {line} wheel ({tag} needs glibc {need})"),
     "method-not-available": N_("No {method} recipe for TensorFlow {line} on {platform}"),
     "docker-not-on-platform": N_("The GPU Docker images need Linux or WSL2"),
+    "docker-needs-gpu": N_("The docker recipe is TensorFlow's GPU image: it needs an NVIDIA GPU and its driver, "
+                           "which this machine does not have"),
     # caveats
     "arch-jit-only": N_("{gpu} (compute capability {cc}) is newer than all native code in the wheel; only "
                         "PTX for {ptx} is there: works after a long first JIT compilation, or not at all"),
@@ -405,8 +407,8 @@ def _defect_reasons(row: Row, ctx: _Ctx) -> list[Reason]:
                 continue
         elif not d.applies(row):
             continue
-        if not ctx.gpu_mode and d.effect != "info":
-            continue  # GPU library problems do not concern a CPU-only install
+        if not ctx.gpu_mode and not d.cpu_install:
+            continue  # GPU library problems (cuDNN, ptxas, the and-cuda pins) do not concern a CPU-only install
         detail = " / ".join(x for x in (d.symptom, d.workaround) if x)
         title = tr_data(d.title, ctx.lang)  # the title comes from matrix.json: shown translated
         if d.effect == "rule-out":
@@ -503,6 +505,7 @@ def _method_options(row: Row, ctx: _Ctx, only: str | None) -> list[MethodOption]
         if recipe is None:
             if only:
                 code = "docker-not-on-platform" if method == "docker" and row.platform not in ("linux", "wsl2") \
+                    else "docker-needs-gpu" if method == "docker" and "docker" in row.methods \
                     else "method-not-available"
                 options.append(MethodOption(method, None, False, None, (
                     _reason(code, "blocker", lang, method=method, line=row.tensorflow, platform=row.platform),)))
@@ -731,9 +734,11 @@ def recommend(matrix: Matrix, host: HostReport, *, tf: str | None = None, method
         pctx = dataclasses.replace(ctx, pinned_line=pinned_line)
         target_rows = [r for r in rows if r.tensorflow == pinned_line] if pinned_line else []
         if pinned_line is None:
-            # method pin only: the newest row that works with that method
+            # method pin only: the newest row that works with that method; when none does, the one to explain
+            # why is a release, never a pre-release nobody pinned
             evaluated = _rank([_evaluate(r, pctx, method) for r in rows])
-            pinned = evaluated[0] if evaluated else None
+            pinned = next((c for c in evaluated if c.status != "ruled-out"), None) or next(
+                (c for c in evaluated if allow_prerelease or not c.row.prerelease), evaluated[0] if evaluated else None)
         else:
             pinned = _evaluate(target_rows[0], pctx, method) if target_rows else None
         pin = _pin_cost(best, pinned, tf, method, pctx, platform)

@@ -166,7 +166,9 @@ class PlanFile:
 Arg = str | PlanFile
 
 
-def _render_arg(arg: Arg, shell: str, *, batch: bool) -> str:
+def _render_arg(arg: Arg, shell: str, *, batch: bool, relative: bool = False) -> str:
+    if isinstance(arg, PlanFile) and relative:  # pasted in a terminal opened in the plan's folder
+        return quote(arg.name if family(shell) == "posix" else arg.name.replace("/", "\\"), shell, batch=batch)
     if isinstance(arg, PlanFile):
         fam = family(shell)
         if fam == "posix":
@@ -177,11 +179,15 @@ def _render_arg(arg: Arg, shell: str, *, batch: bool) -> str:
     return quote(arg, shell, batch=batch)
 
 
-def join(argv: Sequence[Arg], shell: str, *, batch: bool = False) -> str:
-    """A command line that runs ``argv`` in ``shell`` (``batch``: the program is a cmd batch file)."""
+def join(argv: Sequence[Arg], shell: str, *, batch: bool = False, relative: bool = False) -> str:
+    """A command line that runs ``argv`` in ``shell`` (``batch``: the program is a cmd batch file).
+
+    A ``PlanFile`` names the file beside the running script (``"$HERE"/name``, ``$PSScriptRoot``, ``%~dp0``);
+    with ``relative`` it is the bare relative name instead, for commands pasted in the plan's folder.
+    """
     if not argv:
         raise ShellError("empty command")
-    parts = [_render_arg(a, shell, batch=batch) for a in argv]
+    parts = [_render_arg(a, shell, batch=batch, relative=relative) for a in argv]
     fam = family(shell)
     if fam == "powershell" and (not isinstance(argv[0], str) or parts[0] != argv[0]):
         parts.insert(0, "&")  # a quoted or computed command name is a string, not a command
@@ -414,7 +420,8 @@ class Step:
     per shell family: ``posix`` / ``powershell`` / ``cmd``), or neither: then it is done by hand and
     the script shows it as a comment (also for a family the snippet has no code for). ``admin`` steps are rendered as their
     own block with ``admin_reason``. ``platforms`` limits the step to some OSes (``linux`` covers
-    WSL2); the script checks at run time.
+    WSL2); the script checks at run time. An ``elsewhere`` step is done on another computer (the one with
+    internet, for an offline plan): the script shows it as a comment and never runs it.
     """
 
     explain: str
@@ -426,6 +433,7 @@ class Step:
     platforms: tuple[str, ...] = ()
     batch: bool = False
     reason_args: tuple[str, ...] = field(default=())
+    elsewhere: bool = False
 
     def __post_init__(self) -> None:
         if self.argv and self.snippet:
@@ -442,10 +450,11 @@ class Step:
     def reason(self) -> str:
         return tr(_CTX, self.admin_reason).format(*self.reason_args) if self.admin_reason else ""
 
-    def command(self, shell: str) -> str | None:
-        """The command as the user would type it in ``shell`` (None: nothing to run there)."""
+    def command(self, shell: str, *, relative: bool = False) -> str | None:
+        """The command as the user would type it in ``shell`` (None: nothing to run there); ``relative``:
+        as pasted in a terminal opened in the plan's folder (``join``)."""
         if self.argv:
-            return join(self.argv, shell, batch=self.batch)
+            return join(self.argv, shell, batch=self.batch, relative=relative)
         if not self.snippet:
             return None
         return self.snippet.get(family(shell)) or None
@@ -598,17 +607,38 @@ def render_script(steps: Sequence[Step], shell: str, *, title: str, notes: Seque
         lines += body
     lines.append("")
     done = tr(_CTX, "All steps finished.")
+    dry = tr(_CTX, "Dry run: nothing was run.")
     if fam == "posix":
-        lines.append(f"step {quote(done, shell)}")
+        lines.append(f'if [ "$DRY_RUN" = 1 ]; then step {quote(dry, shell)}; else step {quote(done, shell)}; fi')
     elif fam == "powershell":
-        lines.append(f"Write-Host {_ps_literal(done)}")
+        lines.append(f"if ($DryRun) {{ Write-Host {_ps_literal(dry)} }} else {{ Write-Host {_ps_literal(done)} }}")
     else:
         lines += [_cmd_echo(done), "exit /b 0"]
     return "\n".join(lines) + "\n"
 
 
+def _render_elsewhere(st: Step, shell: str, header: str) -> list[str]:
+    """A step for another computer: announced, its command shown as a comment, never run."""
+    fam = family(shell)
+    note = tr(_CTX, "Not run here: do this on a computer with internet, in a copy of this folder.")
+    out = _comment(note, shell)
+    cmd = st.command(shell, relative=True)
+    if cmd:
+        out += _comment("\n".join("  " + ln for ln in cmd.splitlines()), shell)
+    said = f"{header} ({note})"
+    if fam == "posix":
+        out.append(f"step {quote(said, shell)}")
+    elif fam == "powershell":
+        out.append(f"Write-Host ''; Write-Host {_ps_literal('==> ' + said)}")
+    else:
+        out += ["echo(", _cmd_echo("==> " + said)]
+    return out
+
+
 def _render_step_body(st: Step, shell: str, index: int, header: str) -> list[str]:
     fam = family(shell)
+    if st.elsewhere:
+        return _render_elsewhere(st, shell, header)
     cmd = st.command(shell)
     out: list[str] = []
     if fam == "posix":
