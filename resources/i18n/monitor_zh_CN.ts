@@ -327,5 +327,9 @@
         <source>(exit code {code})</source>
         <translation>(退出码 {code})</translation>
     </message>
+    <message>
+        <source>the NVIDIA driver is running but finds no GPU</source>
+        <translation>NVIDIA 驱动在运行，但找不到 GPU</translation>
+    </message>
 </context>
 </TS>
