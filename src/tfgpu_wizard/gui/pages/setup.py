@@ -60,11 +60,9 @@ def host_html(report: Any) -> str:
     drv = report.driver
     if drv.present and drv.version and drv.effective_state() == "working":
         rows.append((_t("NVIDIA driver"), _t("{0}, runs CUDA up to {1}").format(drv.version, drv.cuda_version or "?")))
-    else:  # the driver's state in the words doctor and plan use (core.setup.host_model)
+    else:  # the driver's state in the words doctor and plan use (core.setup.host_model); its remedy is the
+        # "Driver:" paragraph of explain_cuda_versions below
         rows.append((_t("NVIDIA driver"), "✗ " + drv.state_label() + (f" ({drv.error})" if drv.error else "")))
-        advice = drv.state_advice()
-        if advice:
-            parts.append(f"<p>{html.escape(advice)}</p>")
     if drv.nvml_version:
         rows.append((_t("NVML library"), drv.nvml_version))
     for g in report.gpus:
