@@ -462,3 +462,15 @@ def test_cut_name_is_completed_from_the_csv_row_with_the_same_bus_id():
     (g,) = res.gpus
     assert (g.name, g.name_cut, g.compute_capability, g.uuid) == (
         "NVIDIA H200", False, "9.0", "GPU-3d26a52d-3f73-119e-e522-8ab903aef275")
+
+
+def test_list_and_old_csv_recordings():
+    """`nvidia-smi -L` and the csv query without compute_cap, recorded on an H200 (driver 580, MIG off)."""
+    from tfgpu_wizard.core.setup.host_smi import QUERY_FIELDS_OLD, parse_smi_list
+
+    assert parse_smi_list(recording("h200-nvidia-smi-L.txt")) == {}  # no MIG devices listed under GPU 0
+    res = parse_smi_csv(recording("h200-nvidia-smi-query-old.csv"), QUERY_FIELDS_OLD)
+    (g,) = res.gpus
+    assert res.driver_version == "580.159.04"
+    assert (g.name, g.memory_total_mib, g.pci_bus_id, g.compute_capability) == (
+        nvml_gpus()[0]["name"], nvml_gpus()[0]["memory_total_mib"], nvml_gpus()[0]["pci_bus_id"], None)
