@@ -474,3 +474,31 @@ def test_list_and_old_csv_recordings():
     assert res.driver_version == "580.159.04"
     assert (g.name, g.memory_total_mib, g.pci_bus_id, g.compute_capability) == (
         nvml_gpus()[0]["name"], nvml_gpus()[0]["memory_total_mib"], nvml_gpus()[0]["pci_bus_id"], None)
+
+
+def test_csv_query_asked_again_without_the_field_a_driver_refuses():
+    """nvidia-smi names the field it refuses ('Field "X" is not a valid field to query.', exit 2): compute_cap
+    (drivers < 510) is dropped; driver_version (deprecated by 610 for kmd_version) is asked as kmd_version."""
+    from tfgpu_wizard.core.setup.host_smi import read_smi
+
+    asked: list[str] = []
+    table = recording("h200-nvidia-smi.txt")
+
+    def run(cmd):
+        args = cmd[1:]
+        if not args:
+            return 0, table, ""
+        if args[0].startswith("--query-gpu="):
+            fields = args[0].split("=", 1)[1].split(",")
+            asked.append(",".join(fields))
+            for bad in ("driver_version", "compute_cap"):
+                if bad in fields:
+                    return 2, f'Field "{bad}" is not a valid field to query.\n\n', ""
+            return 0, "0, NVIDIA H200, GPU-3d26a52d-3f73-119e-e522-8ab903aef275, 143771, 00000000:00:06.0, 580.159.04\n", ""
+        return 0, "", ""
+
+    res = read_smi("nvidia-smi", run)
+    assert asked == ["index,name,uuid,memory.total,compute_cap,pci.bus_id,driver_version",
+                     "index,name,uuid,memory.total,compute_cap,pci.bus_id,kmd_version",
+                     "index,name,uuid,memory.total,pci.bus_id,kmd_version"]
+    assert res.gpus[0].uuid == "GPU-3d26a52d-3f73-119e-e522-8ab903aef275" and res.driver_version == "580.159.04"

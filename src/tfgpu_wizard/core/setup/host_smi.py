@@ -368,7 +368,8 @@ def parse_smi_csv(text: str, fields: str = QUERY_FIELDS) -> SmiResult:
                 compute_capability_source="nvidia-smi" if cc else None,
             )
         )
-        res.driver_version = res.driver_version or _valid("driver version", values.get("driver_version"), res)
+        res.driver_version = (res.driver_version or _valid("driver version", values.get("kmd_version"), res)
+                              or _valid("driver version", values.get("driver_version"), res))
     return res
 
 
@@ -510,7 +511,8 @@ def _complete_from_csv(smi: str, run: Runner, res: SmiResult | None) -> SmiResul
     if not need:
         return res
     csv = None
-    for fields in (QUERY_FIELDS, QUERY_FIELDS_OLD):
+    fields = QUERY_FIELDS
+    for _ in range(3):
         try:
             rc, out, err = run([smi, f"--query-gpu={fields}", "--format=csv,noheader,nounits"])
         except Exception:
@@ -518,8 +520,18 @@ def _complete_from_csv(smi: str, run: Runner, res: SmiResult | None) -> SmiResul
         if rc == 0:
             csv = parse_smi_csv(out, fields)
             break
-        if "not a valid field" not in (out + err).lower():
+        # 'Field "compute_cap" is not a valid field to query.': ask again without it (drivers < 510), or with
+        # kmd_version for driver_version (deprecated by 610, to be removed with CUDA 14)
+        m = re.search(r'Field "([\w.]+)" is not a valid field', out + err)
+        bad = m.group(1) if m else ("compute_cap" if "not a valid field" in (out + err).lower() else None)
+        names = fields.split(",")
+        if bad == "driver_version":
+            names[names.index(bad)] = "kmd_version"
+        elif bad in names and bad not in ("index", "name"):
+            names.remove(bad)
+        else:
             return res
+        fields = ",".join(names)
     if csv is None:
         return res
     if res is None or not res.driver_version:
