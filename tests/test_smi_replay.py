@@ -20,10 +20,12 @@ import stat
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from tfgpu_wizard.commands.doctor import render_text
 from tfgpu_wizard.core.monitor import nvml
+from tfgpu_wizard.core.paths import resources_dir
 from tfgpu_wizard.core.setup import host
 from tfgpu_wizard.core.setup.host_model import DRIVER_STATE_MESSAGES
 from tfgpu_wizard.core.setup.host_smi import bus_key, compute_capability_for
@@ -91,6 +93,8 @@ def _replay(case: Path, tmp_path: Path, log: Path | None = None):
 def test_replayed_output_reads_right(case: Path, tmp_path: Path, without_nvml) -> None:
     truth = _truth(case)
     report = _replay(case, tmp_path)
+    schema = json.loads((resources_dir() / "schemas" / "host-report.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads(report.to_json()), schema)  # doctor --json, with the new fields
     d = report.driver
     where = f"{case.name}: {d}"
     assert d.effective_state() == truth["driver_state"], where
