@@ -45,6 +45,7 @@ N_CONTEXTS = {
     "core/setup/recommend.py": "recommend",
     "core/diagnose/rules.py": "diagnose",
     "core/setup/host.py": "host",
+    "core/setup/host_model.py": "host",
     "core/monitor/nvml.py": "monitor",
     "commands/plan.py": "plan",
     "core/setup/plan/docker.py": "plan",

@@ -125,3 +125,73 @@ def test_bus_order_not_nvml_index_decides() -> None:
     # NVML indices given out of bus order (as after a hot-plug): CUDA's PCI order follows the bus ids
     shuffled = [_gpu(0, "AF"), _gpu(1, "18")]
     assert map_tf_devices(shuffled, {"CUDA_DEVICE_ORDER": "PCI_BUS_ID"}).tf_to_nvml == {0: 1, 1: 0}
+
+
+# -- issue 28: NVML's own errors lead to the same driver states as nvidia-smi's messages --------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "starting", "expected"),
+    [
+        ("NVML_ERROR_GPU_NOT_FOUND", True, nvml.NA_NO_DEVICES),  # nvmlInit: the driver runs, no GPU
+        ("NVML_ERROR_GPU_NOT_FOUND", False, nvml.NA_GPU_LOST),  # a device query: that GPU went away
+        ("NVML_ERROR_OPERATING_SYSTEM", False, nvml.NA_NO_PERMISSION),  # blocked by the OS / cgroups
+        ("NVML_ERROR_RESET_REQUIRED", False, nvml.NA_GPU_LOST),
+        ("NVML_ERROR_LIB_RM_VERSION_MISMATCH", True, nvml.NA_VERSION_MISMATCH),
+    ],
+)
+def test_real_nvml_errors_when_starting(code: str, starting: bool, expected: str) -> None:
+    exc = pynvml.NVMLError(getattr(pynvml, code))
+    assert nvml.classify_error(exc, starting=starting).code == expected
+
+
+@pytest.fixture
+def nvml_init_raises(monkeypatch):
+    """nvmlInit raises the binding's own exception for a given NVML return code; everything after it (the wrapper,
+    detect_host) is the real code. nvidia-smi is not looked for, so that NVML's answer alone decides."""
+    from tfgpu_wizard.core.setup import host
+
+    def arm(code: str) -> None:
+        def init() -> None:
+            raise pynvml.NVMLError(getattr(pynvml, code))
+
+        monkeypatch.setattr(nvml, "_pynvml", None)
+        monkeypatch.setattr(pynvml, "nvmlInit", init)
+        nvml.shutdown()
+
+    monkeypatch.setattr(host, "find_nvidia_smi", lambda environ: None)
+    yield arm
+    nvml.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("code", "state", "note"),
+    [
+        ("NVML_ERROR_LIB_RM_VERSION_MISMATCH", "needs-reboot", "driver-needs-reboot"),
+        ("NVML_ERROR_DRIVER_NOT_LOADED", "not-loaded", "driver-not-loaded"),
+        ("NVML_ERROR_NO_PERMISSION", "no-permission", "driver-no-permission"),
+        ("NVML_ERROR_GPU_NOT_FOUND", "no-devices", "driver-no-gpus"),
+        ("NVML_ERROR_LIBRARY_NOT_FOUND", "not-installed", "no-nvidia-driver"),
+        ("NVML_ERROR_UNKNOWN", "failed", "driver-failed"),
+    ],
+)
+def test_nvml_errors_become_driver_states(nvml_init_raises, code: str, state: str, note: str) -> None:
+    from tfgpu_wizard.core.setup import host
+    from tfgpu_wizard.core.setup.host_model import DRIVER_STATE_MESSAGES
+
+    nvml_init_raises(code)
+    info, gpus, notes = host._detect_driver(5.0, {"PATH": ""})
+    assert (info.state, gpus) == (state, [])
+    assert info.present == (state == "no-devices")  # a driver that runs without a GPU is there
+    assert notes[0].code == note and notes[0].message == DRIVER_STATE_MESSAGES[state]
+    assert info.error.startswith("NVML: ")
+
+
+def test_device_info_with_mig_devices_round_trips() -> None:
+    mig = nvml.MigDevice(0, "MIG-11112222-3333-4444-5555-666677778888", "NVIDIA H100 80GB HBM3 MIG 3g.40gb",
+                         40448 << 20, 2, 0)
+    d = DeviceInfo(0, "NVIDIA H100 80GB HBM3", "GPU-1", "00000000:00:09.0", 81559 << 20, "9.0", (mig.uuid,), True,
+                   (mig,))
+    assert DeviceInfo.from_dict(d.to_dict()) == d
+    old = {k: v for k, v in d.to_dict().items() if k not in ("mig_enabled", "mig_devices")}  # a run file of before
+    assert DeviceInfo.from_dict(old).mig_devices == () and DeviceInfo.from_dict(old).mig_enabled is None

@@ -106,3 +106,17 @@ def test_sanity_command_really_trains_and_starts_from_this_hosts_facts():
                            capture_output=True, text=True, timeout=60)
     assert human.returncode == 2 and "steps" in human.stderr
 
+
+
+@pytest.mark.parametrize("state", ["needs-reboot", "not-loaded", "no-permission", "failed", "no-devices"])
+def test_a_driver_that_is_there_is_not_called_missing(state):
+    """Issue 28: the Verify and Sanity answers start from the driver's state in the host report's own words,
+    never "install the driver first" for a driver waiting for a restart (the doctor recording, its driver
+    state changed)."""
+    host = HostReport.from_json((resources_dir() / "recordings" / "doctor-h200.json").read_text(encoding="utf-8"))
+    host.driver.state, host.driver.present = state, state == "no-devices"
+    host.gpus = []
+    code, sentence = host_fact(host)
+    assert code == f"driver-{state}" and sentence == host.driver.state_message()
+    assert "install the driver" not in sentence.lower()
+    assert diagnosis_context({}, host)["host_fact"] == code

@@ -411,6 +411,14 @@
         <source>Driver CUDA vs toolkit CUDA</source>
         <translation>驱动的 CUDA 与工具包的 CUDA</translation>
     </message>
+    <message>
+        <source>NVML library</source>
+        <translation>NVML 库</translation>
+    </message>
+    <message>
+        <source>MIG mode, {0} MIG devices</source>
+        <translation>MIG 模式，{0} 个 MIG 设备</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosePage</name>

@@ -155,6 +155,98 @@
         <source>; </source>
         <translation>；</translation>
     </message>
+    <message>
+        <source>The NVIDIA driver is working.</source>
+        <translation>NVIDIA 驱动工作正常。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is running but finds no GPU: the card, its power or its slot needs a look, not a new driver.</source>
+        <translation>NVIDIA 驱动在运行，但找不到 GPU：需要检查的是显卡、它的供电或插槽，而不是重装驱动。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver was updated but the old version is still loaded: restart the computer (nothing needs to be installed).</source>
+        <translation>NVIDIA 驱动已更新，但内存中仍是旧版本：请重启电脑（不需要安装任何东西）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is installed but not running: its kernel module did not load.</source>
+        <translation>NVIDIA 驱动已安装但没有运行：它的内核模块没有加载。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is running, but this user (or container) may not use the GPU.</source>
+        <translation>NVIDIA 驱动在运行，但当前用户（或容器）无权使用 GPU。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver did not answer properly.</source>
+        <translation>NVIDIA 驱动没有正常应答。</translation>
+    </message>
+    <message>
+        <source>Reseat the card and its power cables, enable its PCIe slot in the BIOS/UEFI settings (recent cards also need "Above 4G decoding"), and read the driver's own reason with "sudo dmesg | grep -i NVRM".</source>
+        <translation>请重新插好显卡和它的供电线，在 BIOS/UEFI 设置中启用它所在的 PCIe 插槽（较新的显卡还需要开启“Above 4G decoding”），并用“sudo dmesg | grep -i NVRM”查看驱动自己给出的原因。</translation>
+    </message>
+    <message>
+        <source>This is the usual state right after a driver update: the new driver libraries are on disk while the old kernel module is still in memory. A restart loads the new one.</source>
+        <translation>这是更新驱动后常见的状态：新的驱动库已在磁盘上，而旧的内核模块仍在内存中。重启后会加载新的模块。</translation>
+    </message>
+    <message>
+        <source>Usually Secure Boot blocks the module (enroll the driver's key at the next boot, or turn Secure Boot off), or the kernel was updated and the module was not rebuilt for it (reinstall the driver, or let DKMS rebuild it); then restart.</source>
+        <translation>通常是安全启动（Secure Boot）阻止了该模块（在下次启动时登记驱动的密钥，或关闭安全启动），或者内核已更新而模块没有为新内核重新编译（重新安装驱动，或让 DKMS 重新编译）；然后重启。</translation>
+    </message>
+    <message>
+        <source>Add the user to the group that owns /dev/nvidia* (often "video") and log in again; a container needs GPU access (docker run --gpus all).</source>
+        <translation>把该用户加入拥有 /dev/nvidia* 的用户组（通常是“video”）后重新登录；容器需要以 GPU 访问权限启动（docker run --gpus all）。</translation>
+    </message>
+    <message>
+        <source>The driver is the one thing every install method needs: install it first.</source>
+        <translation>驱动是每种安装方式都需要的唯一前提：请先安装它。</translation>
+    </message>
+    <message>
+        <source>A restart often clears it; if not, reinstall the NVIDIA driver. nvidia-smi's own message is in the details.</source>
+        <translation>重启通常可以解决；如果不行，请重新安装 NVIDIA 驱动。nvidia-smi 自己的信息见详情。</translation>
+    </message>
+    <message>
+        <source>working</source>
+        <translation>工作正常</translation>
+    </message>
+    <message>
+        <source>running, but finds no GPU</source>
+        <translation>在运行，但找不到 GPU</translation>
+    </message>
+    <message>
+        <source>updated, waiting for a restart</source>
+        <translation>已更新，等待重启</translation>
+    </message>
+    <message>
+        <source>installed, not loaded</source>
+        <translation>已安装，未加载</translation>
+    </message>
+    <message>
+        <source>running, no permission</source>
+        <translation>在运行，无权限</translation>
+    </message>
+    <message>
+        <source>not answering</source>
+        <translation>无应答</translation>
+    </message>
+    <message>
+        <source>nvidia-smi answered, but also reported a problem with the GPU; the details say which.</source>
+        <translation>nvidia-smi 给出了结果，但也报告了 GPU 的一个问题；详情中说明了是什么问题。</translation>
+    </message>
+    <message>
+        <source>A GPU is in MIG mode: TensorFlow gets one MIG device (a slice of its memory and compute), not the whole GPU. Choose the slice with CUDA_VISIBLE_DEVICES=MIG-&lt;uuid&gt; (nvidia-smi -L lists them).</source>
+        <translation>有一块 GPU 处于 MIG 模式：TensorFlow 得到的是一个 MIG 设备（它的一部分显存和算力），而不是整块 GPU。可用 CUDA_VISIBLE_DEVICES=MIG-&lt;uuid&gt; 选择使用哪一个（nvidia-smi -L 会列出它们）。</translation>
+    </message>
+    <message>
+        <source>A GPU is in MIG mode but has no MIG devices, so no program can use it: create MIG devices or turn MIG mode off (nvidia-smi -mig 0, as administrator).</source>
+        <translation>有一块 GPU 处于 MIG 模式但没有任何 MIG 设备，因此没有程序能使用它：请创建 MIG 设备，或关闭 MIG 模式（以管理员身份运行 nvidia-smi -mig 0）。</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver is running but finds no GPU</source>
+        <translation>NVIDIA 驱动在运行，但找不到 GPU</translation>
+    </message>
+    <message>
+        <source>Driver: {message} {advice}</source>
+        <translation>驱动：{message}{advice}</translation>
+    </message>
 </context>
 <context>
     <name>doctor</name>
@@ -309,6 +401,26 @@
     <message>
         <source>doctor: cannot write {path}: {reason}</source>
         <translation>doctor：无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>NVML library</source>
+        <translation>NVML 库</translation>
+    </message>
+    <message>
+        <source>Kernel module</source>
+        <translation>内核模块</translation>
+    </message>
+    <message>
+        <source>(name cut short by nvidia-smi)</source>
+        <translation>（名称被 nvidia-smi 截短）</translation>
+    </message>
+    <message>
+        <source>(known from the model name)</source>
+        <translation>（由型号名称得知）</translation>
+    </message>
+    <message>
+        <source>MIG mode, {n} MIG devices</source>
+        <translation>MIG 模式，{n} 个 MIG 设备</translation>
     </message>
 </context>
 </TS>

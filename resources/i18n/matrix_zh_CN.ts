@@ -263,6 +263,26 @@
         <source>The docker recipe is TensorFlow's GPU image: it needs an NVIDIA GPU and its driver, which this machine does not have</source>
         <translation>docker 方案用的是 TensorFlow 的 GPU 镜像：它需要 NVIDIA GPU 及其驱动，而这台机器没有</translation>
     </message>
+    <message>
+        <source>The NVIDIA driver is running but finds no GPU: the card, its power or its slot needs a look, not a new driver.</source>
+        <translation>NVIDIA 驱动在运行，但找不到 GPU：需要检查的是显卡、它的供电或插槽，而不是重装驱动。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver was updated but the old version is still loaded: restart the computer (nothing needs to be installed).</source>
+        <translation>NVIDIA 驱动已更新，但内存中仍是旧版本：请重启电脑（不需要安装任何东西）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is installed but not running: its kernel module did not load.</source>
+        <translation>NVIDIA 驱动已安装但没有运行：它的内核模块没有加载。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is running, but this user (or container) may not use the GPU.</source>
+        <translation>NVIDIA 驱动在运行，但当前用户（或容器）无权使用 GPU。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver did not answer properly.</source>
+        <translation>NVIDIA 驱动没有正常应答。</translation>
+    </message>
 </context>
 <context>
     <name>matrix-data</name>

@@ -351,5 +351,9 @@
         <source>TensorFlow's pool on {device}: {mb} MB (its log)</source>
         <translation>{device} 上 TensorFlow 的显存池：{mb} MB（来自其日志）</translation>
     </message>
+    <message>
+        <source>the NVIDIA driver is running but finds no GPU</source>
+        <translation>NVIDIA 驱动在运行，但找不到 GPU</translation>
+    </message>
 </context>
 </TS>

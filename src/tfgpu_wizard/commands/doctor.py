@@ -97,23 +97,44 @@ def render_text(report, marks: dict[str, str] | None = None, width: int | None =
     # NVIDIA
     rows = []
     d = r.driver
-    if d.present:
+    state = d.effective_state()
+    if d.present and d.version and state == "working":
         rows.append(("ok", tr(CTX, "NVIDIA driver"), f"{d.version} ({tr(CTX, 'read with')} {d.source})"))
         rows.append(("ok" if d.cuda_version else "warning", tr(CTX, "Driver CUDA"),
                      (d.cuda_version or "?") + "  " + tr(CTX, "(the highest CUDA this driver runs)")))
-    else:
-        rows.append(("error", tr(CTX, "NVIDIA driver"), tr(CTX, "not found")))
+    else:  # the state in a few words (host_model's words, the same as the Setup page's), and any version known
+        known = [v for v in (d.version,) if v]
+        rows.append(("error", tr(CTX, "NVIDIA driver"), d.state_label() + (f" · {known[0]}" if known else "")))
+        if d.cuda_version:
+            rows.append(("ok", tr(CTX, "Driver CUDA"),
+                         d.cuda_version + "  " + tr(CTX, "(the highest CUDA this driver runs)")))
+    if d.nvml_version:
+        rows.append(("info", tr(CTX, "NVML library"), d.nvml_version))
+    if d.kernel_module_version and (state != "working" or d.kernel_module_version != d.version):
+        rows.append(("info", tr(CTX, "Kernel module"), d.kernel_module_version))
     for g in r.gpus:
-        bits = [g.name]
+        bits = [g.name + (" " + tr(CTX, "(name cut short by nvidia-smi)") if g.name_cut else "")]
         if g.memory_total_mib is not None:
             bits.append(f"{g.memory_total_mib} MiB")
         if g.compute_capability:
-            bits.append(tr(CTX, "compute capability {cc}").format(cc=g.compute_capability))
+            cc = tr(CTX, "compute capability {cc}").format(cc=g.compute_capability)
+            if g.compute_capability_source == "product name":
+                cc += " " + tr(CTX, "(known from the model name)")
+            bits.append(cc)
         if g.pci_bus_id:
             bits.append(g.pci_bus_id)
-        rows.append(("ok", f"GPU {g.index}", " · ".join(bits)))
+        if g.mig_enabled:
+            bits.append(tr(CTX, "MIG mode, {n} MIG devices").format(n=len(g.mig_devices)))
+        rows.append(("info" if g.name_cut else "ok", f"GPU {g.index}", " · ".join(bits)))
+        for m in g.mig_devices:
+            mbits = [m.name or "MIG"]
+            if m.memory_total_mib is not None:
+                mbits.append(f"{m.memory_total_mib} MiB")
+            if m.uuid:
+                mbits.append(m.uuid)
+            rows.append(("info", f"  MIG {g.index}:{m.index}", " · ".join(mbits)))
     if d.present and not r.gpus:
-        rows.append(("warning", "GPU", tr(CTX, "none")))
+        rows.append(("error", "GPU", tr(CTX, "none")))
     sections.append(("NVIDIA", rows))
 
     # CUDA toolkit and cuDNN (system-wide)

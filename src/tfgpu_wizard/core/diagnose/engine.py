@@ -380,7 +380,8 @@ def _fix_template(rule: Rule, platform: str, tfv: tuple[int, ...] | None) -> str
 # ``host_fact``, see core.diagnose.verdict.diagnosis_context).
 _DRIVER_DEPENDENT = frozenset({"cuda-drivers-not-found", "no-gpu-visible", "dlopen-failed", "missing-library"})
 _NO_GPU_FACTS = frozenset({"no-nvidia-gpu"})
-_NO_DRIVER_FACTS = frozenset({"no-driver", "driver-missing"})
+_NO_DRIVER_FACTS = frozenset({"no-driver", "driver-missing", "driver-needs-reboot", "driver-not-loaded",
+                              "driver-no-permission", "driver-failed", "driver-no-devices"})
 
 
 def _host_lead(rule_id: str, has_driver: bool | None, fact: str | None, driver_cuda: str | None,

@@ -34,10 +34,17 @@ def _version(text: Any) -> Version | None:
         return None
 
 
+# driver states (core.setup.host_model.DRIVER_STATES) that explain a missing GPU by themselves
+_DRIVER_STATE_FACTS = frozenset(("needs-reboot", "not-loaded", "no-permission", "failed", "no-devices"))
+DRIVER_STATE_FACT_CODES = frozenset(f"driver-{s}" for s in _DRIVER_STATE_FACTS)
+
+
 def host_fact(host: Any, report: dict[str, Any] | None = None) -> tuple[str, str] | None:
     """(code, first sentence) of the machine fact that explains a missing GPU, or None when none does.
 
-    Codes: ``no-nvidia-gpu`` (no NVIDIA GPU on the PCI bus), ``no-driver`` (no working driver, the bus not
+    Codes: ``driver-needs-reboot``, ``driver-not-loaded``, ``driver-no-permission``, ``driver-failed``,
+    ``driver-no-devices`` (a driver that is there but does not work as it is: the host report's own sentence),
+    ``no-nvidia-gpu`` (no NVIDIA GPU on the PCI bus), ``no-driver`` (no working driver, the bus not
     looked at), ``driver-missing`` (an NVIDIA GPU on the bus, no working driver), ``cpu-wheel``
     (a CPU-only TensorFlow), ``old-driver`` (the driver's CUDA is older than TensorFlow's), ``libraries`` (the
     driver works, TensorFlow is a CUDA build, yet it found no GPU: its CUDA/cuDNN libraries did not load).
@@ -46,6 +53,12 @@ def host_fact(host: Any, report: dict[str, Any] | None = None) -> tuple[str, str
     report = report or {}
     driver = getattr(host, "driver", None)
     tf_install = getattr(host, "tensorflow", None)
+    # A driver that is there but does not work as it is (waiting for a restart, module not loaded, no permission,
+    # no GPU found): its own sentence, the one doctor and the Setup page show. The words live with the host
+    # report (core.setup.host_model.DriverInfo.state_message); this room reads them off the object it is given.
+    state = driver.effective_state() if hasattr(driver, "effective_state") else None
+    if state in _DRIVER_STATE_FACTS and not (state == "no-devices" and getattr(host, "gpus", None)):
+        return f"driver-{state}", driver.state_message()
     if driver is not None and not getattr(driver, "present", True):
         if getattr(driver, "nvidia_pci_gpus", None) == 0:
             return "no-nvidia-gpu", tr(CTX, "This computer has no NVIDIA GPU; TensorFlow uses the CPU here, which "
@@ -88,7 +101,7 @@ def with_host_facts(verdict: Any, host: Any) -> Any:
         return verdict  # the probe already says it first, in the words for its platform (Windows, macOS)
     generic = tr("target", _GENERIC_NO_GPU)
     reasons = [sentence] + [r for r in verdict.reasons if r not in (generic, _GENERIC_NO_GPU, sentence)]
-    if code in ("no-nvidia-gpu", "no-driver", "driver-missing"):
+    if code in ("no-nvidia-gpu", "no-driver", "driver-missing") or code in DRIVER_STATE_FACT_CODES:
         # The probe's CPU-only/CUDA guesses are beside the point on a machine without a working driver.
         reasons = [sentence]
     return dataclasses.replace(verdict, reasons=reasons)

@@ -14,6 +14,7 @@ API (stable)::
     nvml.status() -> NvmlStatus               # driver / NVML / CUDA driver versions, GPU count or why not
     nvml.device_count() -> int | NotAvailable
     nvml.devices() -> list[DeviceInfo] | NotAvailable      # index (NVML), name, uuid, pci_bus_id, total, CC, MIG
+                                                           # mode and MIG devices (MigDevice: uuid, name, memory)
     nvml.read_memory(i) -> MemoryInfo | NotAvailable       # v2 (used/reserved/total/free) else v1 (version="v1")
     nvml.read_utilization(i) -> Utilization | NotAvailable # percent gpu / memory
     nvml.read_power(i) -> float | NotAvailable             # watts
@@ -31,6 +32,7 @@ Memory is in bytes everywhere. Reason codes (``NotAvailable.code``) are stable s
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import os
 import sys
 import threading
@@ -52,6 +54,7 @@ NA_PER_PROCESS_WDDM = "per-process-not-given"  # Windows WDDM and WSL2 do not gi
 NA_GPU_LOST = "gpu-lost"
 NA_NO_SUCH_GPU = "no-such-gpu"
 NA_FUNCTION_NOT_FOUND = "function-not-found"  # the driver is older than the binding's function
+NA_NO_DEVICES = "no-devices"  # the driver runs but finds no GPU (NVML_ERROR_GPU_NOT_FOUND when NVML starts)
 NA_UNKNOWN = "unknown"
 
 _REASONS: dict[str, str] = {
@@ -71,6 +74,7 @@ _REASONS: dict[str, str] = {
     NA_GPU_LOST: N_("the GPU was lost (it fell off the bus or stopped answering); a reboot is usually needed"),
     NA_NO_SUCH_GPU: N_("no GPU with this index"),
     NA_FUNCTION_NOT_FOUND: N_("the NVIDIA driver is too old for this query"),
+    NA_NO_DEVICES: N_("the NVIDIA driver is running but finds no GPU"),
     NA_UNKNOWN: N_("NVML reported an unknown error"),
 }
 
@@ -123,6 +127,18 @@ class ProcessMemory:
 
 
 @dataclass(frozen=True)
+class MigDevice:
+    """One MIG device of a GPU in MIG mode: what a CUDA process is given instead of the whole GPU."""
+
+    index: int  # MIG device index on its GPU (nvmlDeviceGetMigDeviceHandleByIndex)
+    uuid: str = ""  # "MIG-..."
+    name: str = ""  # "NVIDIA H100 80GB HBM3 MIG 3g.40gb"
+    memory_total: int | None = None  # bytes
+    gpu_instance_id: int | None = None
+    compute_instance_id: int | None = None
+
+
+@dataclass(frozen=True)
 class DeviceInfo:
     index: int  # NVML index (NVML enumerates in PCI bus order)
     name: str
@@ -131,6 +147,8 @@ class DeviceInfo:
     memory_total: int | None = None
     compute_capability: str | None = None  # "9.0"
     mig_uuids: tuple[str, ...] = ()  # UUIDs of MIG instances when MIG mode is on
+    mig_enabled: bool | None = None  # None: MIG not supported on this GPU (or not known)
+    mig_devices: tuple[MigDevice, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -141,10 +159,16 @@ class DeviceInfo:
             "memory_total": self.memory_total,
             "compute_capability": self.compute_capability,
             "mig_uuids": list(self.mig_uuids),
+            "mig_enabled": self.mig_enabled,
+            "mig_devices": [dataclasses.asdict(m) for m in self.mig_devices],
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> DeviceInfo:
+        migs = []
+        for m in d.get("mig_devices") or ():
+            if isinstance(m, Mapping) and isinstance(m.get("index"), int):
+                migs.append(MigDevice(**{k: m[k] for k in MigDevice.__dataclass_fields__ if k in m}))
         return cls(
             index=int(d["index"]),
             name=str(d.get("name", "")),
@@ -153,6 +177,8 @@ class DeviceInfo:
             memory_total=d.get("memory_total"),
             compute_capability=d.get("compute_capability"),
             mig_uuids=tuple(d.get("mig_uuids") or ()),
+            mig_enabled=d.get("mig_enabled") if isinstance(d.get("mig_enabled"), bool) else None,
+            mig_devices=tuple(migs),
         )
 
 
@@ -194,34 +220,45 @@ _procs_v2_only = False
 _atexit_registered = False
 
 
-def _classify(exc: BaseException) -> NotAvailable:
-    """Turn an NVML exception into a NotAvailable with a stable code."""
+# NVML return codes (nvml.h; the names nvidia-ml-py gives them) -> reason codes. By name, so that a binding
+# without one of the newer codes still loads.
+_CODES = {
+    "NVML_ERROR_LIBRARY_NOT_FOUND": NA_LIBRARY_NOT_FOUND,
+    "NVML_ERROR_DRIVER_NOT_LOADED": NA_DRIVER_NOT_LOADED,
+    "NVML_ERROR_LIB_RM_VERSION_MISMATCH": NA_VERSION_MISMATCH,
+    "NVML_ERROR_NOT_SUPPORTED": NA_NOT_SUPPORTED,
+    "NVML_ERROR_NO_PERMISSION": NA_NO_PERMISSION,
+    "NVML_ERROR_OPERATING_SYSTEM": NA_NO_PERMISSION,  # "blocked by the operating system/cgroups" (containers)
+    "NVML_ERROR_GPU_IS_LOST": NA_GPU_LOST,
+    "NVML_ERROR_RESET_REQUIRED": NA_GPU_LOST,  # "the GPU requires a reset": a restart, as for a lost GPU
+    "NVML_ERROR_GPU_NOT_FOUND": NA_GPU_LOST,  # for a device query; when NVML starts: no GPU at all (below)
+    "NVML_ERROR_FUNCTION_NOT_FOUND": NA_FUNCTION_NOT_FOUND,
+    "NVML_ERROR_INVALID_ARGUMENT": NA_NO_SUCH_GPU,
+    "NVML_ERROR_NOT_FOUND": NA_NO_SUCH_GPU,
+}
+# When nvmlInit itself fails, some codes mean something about the whole driver.
+_INIT_CODES = {"NVML_ERROR_GPU_NOT_FOUND": NA_NO_DEVICES}
+
+
+def _classify(exc: BaseException, starting: bool = False) -> NotAvailable:
+    """Turn an NVML exception into a NotAvailable with a stable code (``starting``: raised by nvmlInit)."""
     value = getattr(exc, "value", None)
     p = _pynvml
     detail = f"{type(exc).__name__}: {exc}"
     if p is None or not isinstance(value, int):
         return NotAvailable(NA_UNKNOWN, detail)
-    table = {
-        p.NVML_ERROR_LIBRARY_NOT_FOUND: NA_LIBRARY_NOT_FOUND,
-        p.NVML_ERROR_DRIVER_NOT_LOADED: NA_DRIVER_NOT_LOADED,
-        p.NVML_ERROR_LIB_RM_VERSION_MISMATCH: NA_VERSION_MISMATCH,
-        p.NVML_ERROR_NOT_SUPPORTED: NA_NOT_SUPPORTED,
-        p.NVML_ERROR_NO_PERMISSION: NA_NO_PERMISSION,
-        p.NVML_ERROR_GPU_IS_LOST: NA_GPU_LOST,
-        p.NVML_ERROR_FUNCTION_NOT_FOUND: NA_FUNCTION_NOT_FOUND,
-        p.NVML_ERROR_INVALID_ARGUMENT: NA_NO_SUCH_GPU,
-        p.NVML_ERROR_NOT_FOUND: NA_NO_SUCH_GPU,
-    }
-    for name in ("NVML_ERROR_GPU_NOT_FOUND",):
-        if hasattr(p, name):
-            table[getattr(p, name)] = NA_GPU_LOST
+    table = {getattr(p, name): code for name, code in _CODES.items() if isinstance(getattr(p, name, None), int)}
+    if starting:
+        table.update({getattr(p, name): code for name, code in _INIT_CODES.items()
+                      if isinstance(getattr(p, name, None), int)})
     return NotAvailable(table.get(value, NA_UNKNOWN), detail)
 
 
-def classify_error(exc: BaseException) -> NotAvailable:
-    """Public form of the error mapping (pynvml must be importable)."""
+def classify_error(exc: BaseException, starting: bool = False) -> NotAvailable:
+    """Public form of the error mapping (pynvml must be importable); ``starting``: the error came from
+    nvmlInit (then NVML_ERROR_GPU_NOT_FOUND means the driver runs but finds no GPU)."""
     _import_bindings()
-    return _classify(exc)
+    return _classify(exc, starting)
 
 
 def _import_bindings() -> NotAvailable | None:
@@ -252,7 +289,7 @@ def init() -> NotAvailable | None:
             try:
                 _pynvml.nvmlInit()
             except Exception as exc:  # noqa: BLE001 - NVML raises NVMLError subclasses and OSError
-                problem = _classify(exc)
+                problem = _classify(exc, starting=True)
         _init_result = problem
         if problem is None and not _atexit_registered:
             atexit.register(shutdown)
@@ -361,24 +398,57 @@ def device_info(index: int) -> DeviceInfo | NotAvailable:
             cc: str | None = f"{major}.{minor}"
         except Exception:  # noqa: BLE001
             cc = None
-        migs: list[str] = []
-        try:
-            current, _pending = p.nvmlDeviceGetMigMode(h)
-            if current == getattr(p, "NVML_DEVICE_MIG_ENABLE", 1):
-                for k in range(int(p.nvmlDeviceGetMaxMigDeviceCount(h))):
-                    try:
-                        migs.append(_decode(p.nvmlDeviceGetUUID(p.nvmlDeviceGetMigDeviceHandleByIndex(h, k))))
-                    except Exception:  # noqa: BLE001 - empty MIG slot
-                        continue
-        except Exception:  # noqa: BLE001 - MIG not supported on this GPU
-            pass
-        return DeviceInfo(index, name, uuid, pci, total, cc, tuple(migs))
+        mig_enabled, migs = _read_migs(h)
+        return DeviceInfo(index, name, uuid, pci, total, cc, tuple(m.uuid for m in migs if m.uuid), mig_enabled,
+                          tuple(migs))
 
     problem = init()
     if problem is not None:
         return problem
     p = _pynvml
     return _query(index, read)
+
+
+def _read_migs(h: Any) -> tuple[bool | None, list[MigDevice]]:
+    """MIG mode and the MIG devices of one GPU: (None, []) where MIG is not supported. Each MIG device is read
+    field by field, so one that cannot be read whole (an empty slot: NVML_ERROR_NOT_FOUND) costs only itself."""
+    p = _pynvml
+    try:
+        current, _pending = p.nvmlDeviceGetMigMode(h)
+    except Exception:  # noqa: BLE001 - NOT_SUPPORTED on GPUs without MIG, FUNCTION_NOT_FOUND on old drivers
+        return None, []
+    enabled = current == getattr(p, "NVML_DEVICE_MIG_ENABLE", 1)
+    if not enabled:
+        return False, []
+    migs: list[MigDevice] = []
+    try:
+        slots = int(p.nvmlDeviceGetMaxMigDeviceCount(h))
+    except Exception:  # noqa: BLE001
+        return True, []
+    for k in range(max(0, min(slots, 64))):
+        try:
+            mh = p.nvmlDeviceGetMigDeviceHandleByIndex(h, k)
+        except Exception:  # noqa: BLE001 - empty MIG slot
+            continue
+
+        def get(fn: Any, mh: Any = mh) -> Any:
+            try:
+                return fn(mh)
+            except Exception:  # noqa: BLE001
+                return None
+
+        uuid = get(p.nvmlDeviceGetUUID)
+        name = get(p.nvmlDeviceGetName)
+        mem = get(p.nvmlDeviceGetMemoryInfo)
+        gi = get(p.nvmlDeviceGetGpuInstanceId)
+        ci = get(p.nvmlDeviceGetComputeInstanceId)
+        migs.append(MigDevice(
+            index=k, uuid=_decode(uuid) if uuid is not None else "", name=_decode(name) if name is not None else "",
+            memory_total=int(mem.total) if mem is not None and getattr(mem, "total", None) is not None else None,
+            gpu_instance_id=int(gi) if isinstance(gi, int) else None,
+            compute_instance_id=int(ci) if isinstance(ci, int) else None,
+        ))
+    return True, migs
 
 
 def devices() -> list[DeviceInfo] | NotAvailable:

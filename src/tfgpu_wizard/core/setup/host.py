@@ -56,28 +56,55 @@ from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.paths import default_python, is_frozen
 from tfgpu_wizard.core.setup import host_pyprobe
 from tfgpu_wizard.core.setup.host_model import (
+    DRIVER_STATE_MESSAGES,
     CondaEnv,
     CondaInfo,
     CudnnInfo,
     DriverInfo,
     GpuInfo,
     HostReport,
+    MigDeviceInfo,
     Note,
     OSInfo,
     PythonInfo,
     TFInstall,
     ToolkitInfo,
 )
-from tfgpu_wizard.core.setup.host_smi import SmiFailed, SmiResult, read_smi
+from tfgpu_wizard.core.setup.host_smi import (
+    SmiFailed,
+    SmiResult,
+    clean_driver_version,
+    compute_capability_for,
+    read_smi,
+)
 
 DEFAULT_TIMEOUT = 8.0
 CTX = "host"
 
 # Every note this module emits: code -> (severity, English message). The message is the i18n key.
 NOTE_CODES: dict[str, tuple[str, str]] = {
-    "no-nvidia-driver": ("error", N_("No NVIDIA driver was found, so TensorFlow can only use the CPU.")),
-    "driver-no-gpus": ("warning", N_("The NVIDIA driver is present but reports no GPU.")),
+    # the driver's state (host_model.DRIVER_STATES): one note each, worded by host_model for every surface
+    "no-nvidia-driver": ("error", DRIVER_STATE_MESSAGES["not-installed"]),
+    "driver-no-gpus": ("error", DRIVER_STATE_MESSAGES["no-devices"]),
+    "driver-needs-reboot": ("error", DRIVER_STATE_MESSAGES["needs-reboot"]),
+    "driver-not-loaded": ("error", DRIVER_STATE_MESSAGES["not-loaded"]),
+    "driver-no-permission": ("error", DRIVER_STATE_MESSAGES["no-permission"]),
+    "driver-failed": ("error", DRIVER_STATE_MESSAGES["failed"]),
     "nvml-unavailable": ("info", N_("NVML could not be used; the driver was read from nvidia-smi instead.")),
+    "nvidia-smi-problem": (
+        "warning",
+        N_("nvidia-smi answered, but also reported a problem with the GPU; the details say which."),
+    ),
+    "gpu-mig-enabled": (
+        "warning",
+        N_("A GPU is in MIG mode: TensorFlow gets one MIG device (a slice of its memory and compute), not the whole "
+           "GPU. Choose the slice with CUDA_VISIBLE_DEVICES=MIG-<uuid> (nvidia-smi -L lists them)."),
+    ),
+    "gpu-mig-no-devices": (
+        "error",
+        N_("A GPU is in MIG mode but has no MIG devices, so no program can use it: create MIG devices or turn MIG "
+           "mode off (nvidia-smi -mig 0, as administrator)."),
+    ),
     "kernel-module-mismatch": (
         "error",
         N_("The NVIDIA kernel module and the driver libraries have different versions: reboot after a driver update."),
@@ -545,26 +572,41 @@ _NVML_MISMATCH = N_("the NVIDIA kernel module and libraries have different versi
 _NVML_NO_PERMISSION = N_("no permission to open the NVIDIA device files")
 _SMI_NOT_FOUND = N_("not found")
 _NO_PCI_GPU = N_("no NVIDIA GPU is visible on this machine's PCI bus")
+_NVML_NO_DEVICES = N_("the NVIDIA driver is running but finds no GPU")
 DETAIL_TEXTS = frozenset(
-    (_NVML_NOT_FOUND, _NVML_NOT_LOADED, _NVML_MISMATCH, _NVML_NO_PERMISSION, _SMI_NOT_FOUND, _NO_PCI_GPU)
+    (_NVML_NOT_FOUND, _NVML_NOT_LOADED, _NVML_MISMATCH, _NVML_NO_PERMISSION, _SMI_NOT_FOUND, _NO_PCI_GPU,
+     _NVML_NO_DEVICES)
 )
 
 
 class _NoDriver(Exception):
-    """NVML (or nvidia-smi) says there is no usable driver; the message is the reason."""
+    """NVML (or nvidia-smi) says there is no usable driver; the message is the reason, ``state`` what it means
+    (host_model.DRIVER_STATES), ``nvml_version`` the NVML library version when it was said."""
+
+    def __init__(self, reason: str, state: str = "failed", nvml_version: str | None = None) -> None:
+        super().__init__(reason)
+        self.state = state
+        self.nvml_version = nvml_version
 
 
-def _nvml_reason(problem: Any) -> str:
-    """The host report's words for why NVML is not up (``core.monitor.nvml.NotAvailable`` -> reason)."""
+def _nvml_reason(problem: Any) -> tuple[str, str]:
+    """The host report's words for why NVML is not up, and the driver state it means
+    (``core.monitor.nvml.NotAvailable`` -> (reason, state))."""
     from tfgpu_wizard.core.monitor import nvml
 
     reasons = {
-        nvml.NA_LIBRARY_NOT_FOUND: _NVML_NOT_FOUND,
-        nvml.NA_DRIVER_NOT_LOADED: _NVML_NOT_LOADED,
-        nvml.NA_VERSION_MISMATCH: _NVML_MISMATCH,
-        nvml.NA_NO_PERMISSION: _NVML_NO_PERMISSION,
+        nvml.NA_LIBRARY_NOT_FOUND: (_NVML_NOT_FOUND, "not-installed"),
+        nvml.NA_DRIVER_NOT_LOADED: (_NVML_NOT_LOADED, "not-loaded"),
+        nvml.NA_VERSION_MISMATCH: (_NVML_MISMATCH, "needs-reboot"),
+        nvml.NA_NO_PERMISSION: (_NVML_NO_PERMISSION, "no-permission"),
+        nvml.NA_NO_DEVICES: (_NVML_NO_DEVICES, "no-devices"),
     }
-    return reasons.get(getattr(problem, "code", None)) or (getattr(problem, "detail", "") or str(problem))
+    hit = reasons.get(getattr(problem, "code", None))
+    return hit if hit else ((getattr(problem, "detail", "") or str(problem)), "failed")
+
+
+def _mib(n: int | None) -> int | None:
+    return int(n) // (1 << 20) if n else None
 
 
 def _driver_from_nvml() -> tuple[DriverInfo, list[GpuInfo]]:
@@ -577,10 +619,14 @@ def _driver_from_nvml() -> tuple[DriverInfo, list[GpuInfo]]:
         nvml.shutdown()  # forget the failure: a later detection (a driver installed meanwhile) tries again
         if getattr(problem, "code", None) == nvml.NA_NO_BINDINGS:
             raise RuntimeError("the pynvml module (package nvidia-ml-py) is not installed")
-        raise _NoDriver(_nvml_reason(problem))
+        reason, state = _nvml_reason(problem)
+        raise _NoDriver(reason, state)
     info = DriverInfo(present=True, source="nvml")
-    info.version = st.driver_version if isinstance(st.driver_version, str) else None
+    # nvmlSystemGetDriverVersion is the documented call on every driver (610's nvidia-smi renamed the field it
+    # prints, not the NVML call); its answer is checked like nvidia-smi's, a trailing "[...]" note dropped.
+    info.version = clean_driver_version(st.driver_version) if isinstance(st.driver_version, str) else None
     info.cuda_version = st.cuda_driver_version if isinstance(st.cuda_driver_version, str) else None
+    info.nvml_version = st.nvml_version if isinstance(st.nvml_version, str) else None
     gpus = []
     for i in range(st.device_count):
         d = nvml.device_info(i)
@@ -589,9 +635,16 @@ def _driver_from_nvml() -> tuple[DriverInfo, list[GpuInfo]]:
             continue
         gpus.append(GpuInfo(
             index=i, name=d.name or "unknown NVIDIA GPU", uuid=d.uuid or None,
-            memory_total_mib=int(d.memory_total) // (1 << 20) if d.memory_total else None,
+            memory_total_mib=_mib(d.memory_total),
             compute_capability=d.compute_capability, pci_bus_id=d.pci_bus_id or None,
+            compute_capability_source="nvml" if d.compute_capability else None,
+            mig_enabled=d.mig_enabled,
+            mig_devices=[MigDeviceInfo(index=m.index, gpu_instance_id=m.gpu_instance_id,
+                                       compute_instance_id=m.compute_instance_id,
+                                       memory_total_mib=_mib(m.memory_total), uuid=m.uuid or None,
+                                       name=m.name or None) for m in d.mig_devices],
         ))
+    info.state = "working" if gpus else "no-devices"
     return info, gpus
 
 
@@ -609,16 +662,18 @@ def find_nvidia_smi(environ: Mapping[str, str]) -> str | None:
     return next((c for c in cands if os.path.isfile(c)), None)
 
 
-def _driver_from_smi(smi: str, timeout: float) -> tuple[DriverInfo, list[GpuInfo]]:
-    """nvidia-smi's XML report first (host_smi.read_smi); its values are checked before they are believed."""
+def _driver_from_smi(smi: str, timeout: float) -> tuple[DriverInfo, list[GpuInfo], list[str]]:
+    """nvidia-smi's XML report first (host_smi.read_smi); its values are checked before they are believed.
+    Returns the driver, the GPUs and the problems nvidia-smi reported besides its answer."""
     try:
         res: SmiResult = read_smi(smi, lambda cmd: run_command(cmd, timeout=timeout))
     except ProbeTimeout as exc:
         raise _NoDriver(f"nvidia-smi: {exc}") from None
     except SmiFailed as exc:
-        raise _NoDriver(f"nvidia-smi: {exc}") from None
-    info = DriverInfo(present=True, version=res.driver_version, cuda_version=res.cuda_version, source="nvidia-smi")
-    return info, res.gpus
+        raise _NoDriver(f"nvidia-smi: {exc}", exc.state, exc.nvml_version) from None
+    info = DriverInfo(present=True, version=res.driver_version, cuda_version=res.cuda_version, source="nvidia-smi",
+                      state="working" if res.gpus else "no-devices")
+    return info, res.gpus, res.problems
 
 
 def nvidia_pci_devices(root: str = "/sys/bus/pci/devices") -> list[str]:
@@ -639,27 +694,51 @@ def nvidia_pci_devices(root: str = "/sys/bus/pci/devices") -> list[str]:
     return out
 
 
+# When NVML and nvidia-smi disagree about a driver that does not work, the more specific word wins.
+_STATE_ORDER = ("needs-reboot", "no-permission", "not-loaded", "no-devices", "failed", "not-installed")
+_STATE_NOTES = {
+    "not-installed": "no-nvidia-driver", "no-devices": "driver-no-gpus", "needs-reboot": "driver-needs-reboot",
+    "not-loaded": "driver-not-loaded", "no-permission": "driver-no-permission", "failed": "driver-failed",
+}
+
+
 def _detect_driver(timeout: float, environ: Mapping[str, str]) -> tuple[DriverInfo, list[GpuInfo], list[Note]]:
     notes: list[Note] = []
     reasons: list[str] = []
+    states: list[str] = []
+    nvml_version: str | None = None
+    problems: list[str] = []
     nvml_failed = False
     try:
         info, gpus = _driver_from_nvml()
     except (_NoDriver, RuntimeError) as exc:
         nvml_failed = True
         reasons.append(f"NVML: {exc}")
+        states.append(exc.state if isinstance(exc, _NoDriver) else "not-installed")
         smi = find_nvidia_smi(environ)
         if smi is None:
             reasons.append("nvidia-smi: " + _SMI_NOT_FOUND)
             info, gpus = DriverInfo(present=False), []
         else:
             try:
-                info, gpus = _driver_from_smi(smi, timeout)
+                info, gpus, problems = _driver_from_smi(smi, timeout)
             except (_NoDriver, OSError) as exc2:
                 reasons.append(str(exc2) if isinstance(exc2, _NoDriver) else f"nvidia-smi: {exc2}")
+                if isinstance(exc2, _NoDriver):
+                    states.append(exc2.state)
+                    nvml_version = exc2.nvml_version
                 info, gpus = DriverInfo(present=False), []
+    kernel = _kernel_module_version()
+    info.kernel_module_version = kernel
     if not info.present:
-        if sys.platform.startswith("linux"):
+        state = min(states, key=_STATE_ORDER.index) if states else "not-installed"
+        info.state = state
+        info.nvml_version = info.nvml_version or nvml_version
+        if state == "no-devices":
+            # The driver answers, it only has no GPU: present, its version from the kernel module where known.
+            info.present, info.version = True, clean_driver_version(kernel)
+            info.source = "nvidia-smi" if any(r.startswith("nvidia-smi") for r in reasons) else "nvml"
+        elif sys.platform.startswith("linux"):
             pci = nvidia_pci_devices()
             if os.path.isdir("/sys/bus/pci/devices") and not environ.get("WSL_DISTRO_NAME"):
                 info.nvidia_pci_gpus = len(pci)
@@ -667,14 +746,33 @@ def _detect_driver(timeout: float, environ: Mapping[str, str]) -> tuple[DriverIn
                 reasons.append(f"an NVIDIA GPU is on the PCI bus ({', '.join(pci)}) but no driver is working for it")
             elif os.path.isdir("/sys/bus/pci/devices") and not environ.get("WSL_DISTRO_NAME"):
                 reasons.append(_NO_PCI_GPU)
+        if state == "needs-reboot":
+            versions = [f"libraries {info.nvml_version}" if info.nvml_version else "",
+                        f"kernel module {kernel}" if kernel else ""]
+            if any(versions):
+                reasons.append(", ".join(v for v in versions if v))
         info.error = "; ".join(reasons)
-        notes.append(_note("no-nvidia-driver", info.error))
+        notes.append(_note(_STATE_NOTES[state], info.error))
         return info, gpus, notes
     if nvml_failed:
         notes.append(_note("nvml-unavailable", "; ".join(reasons)))
+    if problems:
+        notes.append(_note("nvidia-smi-problem", "; ".join(problems)))
     if not gpus:
-        notes.append(_note("driver-no-gpus", f"driver {info.version}"))
-    kernel = _kernel_module_version()
+        info.state = "no-devices"
+        notes.append(_note("driver-no-gpus", f"driver {info.version}" if info.version else ""))
+    for g in gpus:
+        if g.compute_capability is None:
+            cc = compute_capability_for(g.name)
+            if cc:
+                g.compute_capability, g.compute_capability_source = cc, "product name"
+        if g.mig_enabled:
+            sizes = ", ".join(f"{m.memory_total_mib} MiB" if m.memory_total_mib else "?" for m in g.mig_devices)
+            if g.mig_devices:
+                notes.append(_note("gpu-mig-enabled", f"GPU {g.index} ({g.name}): {len(g.mig_devices)} MIG devices "
+                                                      f"({sizes})"))
+            else:
+                notes.append(_note("gpu-mig-no-devices", f"GPU {g.index} ({g.name})"))
     if kernel and info.version and kernel != info.version:
         notes.append(_note("kernel-module-mismatch", f"kernel module {kernel}, libraries {info.version}"))
     return info, gpus, notes
@@ -975,12 +1073,15 @@ def explain_cuda_versions(report: HostReport) -> list[str]:
                     "This is the \"CUDA Version\" that nvidia-smi prints: an upper limit, not an installed CUDA.")
             .format(driver=drv.version, cuda=drv.cuda_version)
         )
-    elif drv.present:
+    elif drv.present and drv.version and drv.effective_state() == "working":
         out.append(tr(CTX, "Driver: NVIDIA driver {driver} is installed; the highest CUDA it supports could not be read.")
                    .format(driver=drv.version))
-    else:
+    elif drv.effective_state() == "not-installed":
         out.append(tr(CTX, "Driver: no NVIDIA driver was found, so there is no driver CUDA version yet. "
                            "The driver is the one thing every install method needs: install it first."))
+    else:  # there is a driver, but it does not work as it is: say what it is doing and what to do
+        out.append(tr(CTX, "Driver: {message} {advice}").format(message=drv.state_message(),
+                                                                advice=drv.state_advice()).rstrip())
     if tk and tk.version:
         out.append(
             tr(CTX, "Toolkit: a CUDA toolkit {version} is installed ({where}); this is what nvcc --version prints. "

@@ -19,6 +19,8 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
+from tfgpu_wizard.core.i18n import N_, tr
+
 SCHEMA_VERSION = 1
 
 
@@ -70,16 +72,121 @@ class CondaInfo:
     envs: list[CondaEnv] = field(default_factory=list)
 
 
+# What the driver is doing (``DriverInfo.state``). Only "working" and "no-devices" mean that a driver answers
+# (``present`` is true); the others say why it does not, each with its own remedy (core.setup.host_model
+# DRIVER_STATE_TEXTS, shared by doctor, the Setup page and plan).
+DRIVER_STATES = (
+    "working",  # the driver answers and lists its GPUs
+    "no-devices",  # the driver answers but finds no GPU: the card, its slot, power or BIOS settings
+    "needs-reboot",  # kernel module and driver libraries differ (updated, not rebooted): restart the computer
+    "not-loaded",  # installed, but its kernel module is not loaded (Secure Boot, a new kernel, nouveau)
+    "no-permission",  # the driver is there but this user/container may not open its devices
+    "not-installed",  # no NVML library and no nvidia-smi: no NVIDIA driver is installed
+    "failed",  # the driver answered with an error this tool does not know
+)
+
+
+# The words for each state, shared by doctor, the Setup page, plan and the Verify verdict (context "host").
+# The message is a note's headline (what happened and what to do, in one sentence); the advice says more.
+DRIVER_STATE_MESSAGES: dict[str, str] = {
+    "working": N_("The NVIDIA driver is working."),
+    "no-devices": N_("The NVIDIA driver is running but finds no GPU: the card, its power or its slot needs a look, "
+                     "not a new driver."),
+    "needs-reboot": N_("The NVIDIA driver was updated but the old version is still loaded: restart the computer "
+                       "(nothing needs to be installed)."),
+    "not-loaded": N_("The NVIDIA driver is installed but not running: its kernel module did not load."),
+    "no-permission": N_("The NVIDIA driver is running, but this user (or container) may not use the GPU."),
+    "not-installed": N_("No NVIDIA driver was found, so TensorFlow can only use the CPU."),
+    "failed": N_("The NVIDIA driver did not answer properly."),
+}
+DRIVER_STATE_ADVICE: dict[str, str] = {
+    "working": "",
+    "no-devices": N_("Reseat the card and its power cables, enable its PCIe slot in the BIOS/UEFI settings (recent "
+                     "cards also need \"Above 4G decoding\"), and read the driver's own reason with "
+                     "\"sudo dmesg | grep -i NVRM\"."),
+    "needs-reboot": N_("This is the usual state right after a driver update: the new driver libraries are on disk "
+                       "while the old kernel module is still in memory. A restart loads the new one."),
+    "not-loaded": N_("Usually Secure Boot blocks the module (enroll the driver's key at the next boot, or turn "
+                     "Secure Boot off), or the kernel was updated and the module was not rebuilt for it (reinstall "
+                     "the driver, or let DKMS rebuild it); then restart."),
+    "no-permission": N_("Add the user to the group that owns /dev/nvidia* (often \"video\") and log in again; a "
+                        "container needs GPU access (docker run --gpus all)."),
+    "not-installed": N_("The driver is the one thing every install method needs: install it first."),
+    "failed": N_("A restart often clears it; if not, reinstall the NVIDIA driver. nvidia-smi's own message is "
+                 "in the details."),
+}
+DRIVER_STATE_LABELS: dict[str, str] = {  # a few words for a table cell ("NVIDIA driver: <label>")
+    "working": N_("working"),
+    "no-devices": N_("running, but finds no GPU"),
+    "needs-reboot": N_("updated, waiting for a restart"),
+    "not-loaded": N_("installed, not loaded"),
+    "no-permission": N_("running, no permission"),
+    "not-installed": N_("not found"),
+    "failed": N_("not answering"),
+}
+
+
+# States in which the driver is there but does not work as it is: installing it again is the wrong advice.
+DRIVER_INSTALLED_STATES = frozenset(("no-devices", "needs-reboot", "not-loaded", "no-permission", "failed"))
+
+
+def driver_state_of(driver: Any) -> str:
+    """The state of a ``DriverInfo`` or of its JSON form (a dict), for code that reads either (plan):
+    ``state`` when it is one of DRIVER_STATES, else what ``present`` implies (a report older than the field)."""
+    get = driver.get if isinstance(driver, dict) else (lambda key, default=None: getattr(driver, key, default))
+    state = get("state")
+    if state in DRIVER_STATES:
+        return state
+    return "working" if get("present") else "not-installed"
+
+
 @dataclass
 class DriverInfo:
-    present: bool
-    version: str | None = None  # "580.159.04"
-    cuda_version: str | None = None  # the highest CUDA the driver supports, "13.0" (what nvidia-smi prints)
+    present: bool  # a driver answers (states "working" and "no-devices")
+    version: str | None = None  # "580.159.04" (drivers 610+ call it the KMD version)
+    cuda_version: str | None = None  # the highest CUDA the driver supports, "13.0" (610+: "CUDA UMD Version")
     source: str | None = None  # "nvml" | "nvidia-smi" | None
     error: str | None = None  # why it is absent / unusable, in English
     # NVIDIA display/3D controllers seen on the PCI bus when no driver works (Linux only; None: not looked):
     # 0 means this machine has no NVIDIA GPU at all, so "install the driver" would be wrong advice.
     nvidia_pci_gpus: int | None = None
+    state: str | None = None  # one of DRIVER_STATES; None in reports older than the field
+    # The NVML library's version: nvmlSystemGetNVMLVersion ("13.580.159.04"), or what nvidia-smi prints after
+    # "NVML library version:" when it cannot start ("570.124", the libraries of a driver waiting for a reboot).
+    nvml_version: str | None = None
+    kernel_module_version: str | None = None  # /proc/driver/nvidia/version (Linux), when it was read
+
+    def effective_state(self) -> str:
+        """``state``, or for a report made before the field existed what ``present`` implies."""
+        return driver_state_of(self)
+
+    # The three texts below are what every surface says about the driver (doctor, the Setup page, plan, and
+    # the Verify verdict, which reads them off this object: core.diagnose imports nothing of core.setup).
+
+    def state_message(self, lang: str | None = None) -> str:
+        """One sentence: what the driver is doing and what to do about it (translated)."""
+        return tr("host", DRIVER_STATE_MESSAGES[self.effective_state()], lang)
+
+    def state_advice(self, lang: str | None = None) -> str:
+        """The longer remedy for a driver that does not work ("" when it works), translated."""
+        text = DRIVER_STATE_ADVICE[self.effective_state()]
+        return tr("host", text, lang) if text else ""
+
+    def state_label(self, lang: str | None = None) -> str:
+        """A few words for a table cell ("updated, waiting for a restart"), translated."""
+        return tr("host", DRIVER_STATE_LABELS[self.effective_state()], lang)
+
+
+@dataclass
+class MigDeviceInfo:
+    """One MIG device (a slice of a GPU in MIG mode): what a CUDA process gets instead of the whole GPU."""
+
+    index: int  # MIG device index on its GPU
+    gpu_instance_id: int | None = None
+    compute_instance_id: int | None = None
+    memory_total_mib: int | None = None
+    uuid: str | None = None  # "MIG-..." (NVML; nvidia-smi -L)
+    name: str | None = None  # "NVIDIA H100 80GB HBM3 MIG 3g.40gb" (NVML)
 
 
 @dataclass
@@ -87,9 +194,15 @@ class GpuInfo:
     index: int  # NVML index
     name: str
     uuid: str | None = None
-    memory_total_mib: int | None = None
+    memory_total_mib: int | None = None  # the whole GPU, also in MIG mode (then see mig_devices)
     compute_capability: str | None = None  # "9.0"
     pci_bus_id: str | None = None
+    # Where the compute capability comes from: "nvml", "nvidia-smi" or "product name" (known from the model's
+    # name when the driver is too old to report it: resources/gpu-compute-capability.json, NVIDIA's CUDA GPUs page)
+    compute_capability_source: str | None = None
+    name_cut: bool = False  # nvidia-smi's table cut the name short ("NVIDIA GeForce RTX 4080 ...")
+    mig_enabled: bool | None = None  # MIG mode (A100, H100 ...); None: not known or not supported
+    mig_devices: list[MigDeviceInfo] = field(default_factory=list)
 
 
 @dataclass

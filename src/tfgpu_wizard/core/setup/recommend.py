@@ -38,7 +38,7 @@ from packaging.requirements import Requirement
 from packaging.version import InvalidVersion, Version
 
 from tfgpu_wizard.core.i18n import N_, tr
-from tfgpu_wizard.core.setup.host_model import GpuInfo, HostReport
+from tfgpu_wizard.core.setup.host_model import DRIVER_STATE_MESSAGES, GpuInfo, HostReport
 from tfgpu_wizard.core.setup.matrix import Matrix, MethodName, Recipe, Row, cc_tuple, driver_tuple, tr_data
 from tfgpu_wizard.core.versions import release
 
@@ -122,6 +122,12 @@ MESSAGES: dict[str, str] = {
     # host-level notes
     "no-driver": N_("No NVIDIA driver was found, so this is a CPU-only recommendation"),
     "no-gpu": N_("No NVIDIA GPU was found, so this is a CPU-only recommendation"),
+    # a driver that is there but does not work: the words doctor and the Setup page use (host_model)
+    "driver-no-devices": DRIVER_STATE_MESSAGES["no-devices"],
+    "driver-needs-reboot": DRIVER_STATE_MESSAGES["needs-reboot"],
+    "driver-not-loaded": DRIVER_STATE_MESSAGES["not-loaded"],
+    "driver-no-permission": DRIVER_STATE_MESSAGES["no-permission"],
+    "driver-failed": DRIVER_STATE_MESSAGES["failed"],
     "wsl1-no-gpu": N_("WSL1 has no GPU access; convert the distribution to WSL2 (wsl --set-version <distro> 2)"),
     "os-unsupported": N_("TensorFlow has no official builds for this operating system"),
     "cuda-visible-devices-hides": N_("CUDA_VISIBLE_DEVICES={value} hides every GPU from TensorFlow"),
@@ -619,6 +625,10 @@ def _host_notes(host: HostReport, ctx: _Ctx, platform: str) -> list[Reason]:
         notes.append(_reason("wsl1-no-gpu", "info", lang))
     elif platform == "macos":
         notes.append(_reason("macos-no-cuda", "info", lang, sources=["DOCS"]))
+    elif host.driver is not None and host.driver.effective_state() not in ("working", "not-installed"):
+        # the driver is there but does not work as it is (waiting for a restart, not loaded, no GPU ...)
+        state = host.driver.effective_state()
+        notes.append(_reason(f"driver-{state}", "caveat", lang, detail=host.driver.error or ""))
     elif host.driver is None or not host.driver.present:
         notes.append(_reason("no-driver", "info", lang, detail=(host.driver.error or "") if host.driver else ""))
     elif not host.gpus:

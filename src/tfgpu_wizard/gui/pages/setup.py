@@ -58,13 +58,19 @@ def host_html(report: Any) -> str:
     rows.append((_t("System"), f"{os_.version or os_.system} ({os_.machine})"))
     rows.append((_t("Python"), f"{report.python.version} — {report.python.executable}"))
     drv = report.driver
-    if drv.present:
+    if drv.present and drv.version and drv.effective_state() == "working":
         rows.append((_t("NVIDIA driver"), _t("{0}, runs CUDA up to {1}").format(drv.version, drv.cuda_version or "?")))
-    else:
-        rows.append((_t("NVIDIA driver"), "✗ " + _t("not found") + (f" ({drv.error})" if drv.error else "")))
+    else:  # the driver's state in the words doctor and plan use (core.setup.host_model); its remedy is the
+        # "Driver:" paragraph of explain_cuda_versions below
+        rows.append((_t("NVIDIA driver"), "✗ " + drv.state_label() + (f" ({drv.error})" if drv.error else "")))
+    if drv.nvml_version:
+        rows.append((_t("NVML library"), drv.nvml_version))
     for g in report.gpus:
         mem = f"{g.memory_total_mib / 1024:.0f} GB" if g.memory_total_mib else "?"
-        rows.append((_t("GPU {0}").format(g.index), f"{g.name} · {mem} · CC {g.compute_capability or '?'}"))
+        text = f"{g.name} · {mem} · CC {g.compute_capability or '?'}"
+        if g.mig_enabled:
+            text += " · " + _t("MIG mode, {0} MIG devices").format(len(g.mig_devices))
+        rows.append((_t("GPU {0}").format(g.index), text))
     if not report.gpus:
         rows.append((_t("GPUs"), "✗ " + _t("none found")))
     tf = report.tensorflow
