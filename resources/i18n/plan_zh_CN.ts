@@ -795,5 +795,9 @@
         <source>The NVIDIA driver did not answer properly.</source>
         <translation>NVIDIA 驱动没有正常应答。</translation>
     </message>
+    <message>
+        <source>Until then this installs plain {}, which runs on the CPU; plan again for the GPU build once the driver works.</source>
+        <translation>在此之前，这里安装的是普通的 {}，只在 CPU 上运行；驱动正常工作后，请重新生成 GPU 版本的安装方案。</translation>
+    </message>
 </context>
 </TS>

@@ -82,7 +82,7 @@ def build_plan(
         env_python="",
         cpu=cpu,
     )
-    wording.intro(plan, row, recipe, requirement, values)
+    wording.intro(plan, row, recipe, requirement, values, host)
     steps.wsl_steps(plan, host)
     if not cpu:
         steps.driver_steps(plan, row, host, recipe)

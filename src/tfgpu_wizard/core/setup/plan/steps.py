@@ -7,7 +7,13 @@ from __future__ import annotations
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.paths import cli_argv
 from tfgpu_wizard.core.setup import shells
-from tfgpu_wizard.core.setup.host_model import HostReport
+from tfgpu_wizard.core.setup.host_model import (
+    DRIVER_INSTALLED_STATES,
+    DRIVER_STATE_ADVICE,
+    DRIVER_STATE_MESSAGES,
+    HostReport,
+    driver_state_of,
+)
 from tfgpu_wizard.core.setup.matrix import DataText, Recipe, Row
 from tfgpu_wizard.core.setup.plan.model import (
     VERIFY_CODE,
@@ -186,6 +192,12 @@ def _driver(plan: Plan, row: Row, host: HostReport | None) -> None:
                 "note",
             )
         )
+    elif driver_state_of(driver) in DRIVER_INSTALLED_STATES:
+        # The driver is there but does not work as it is: installing it again is the wrong advice (issue 28).
+        state = driver_state_of(driver)
+        plan.why.append(Why(DRIVER_STATE_MESSAGES[state], (), "warning"))
+        if DRIVER_STATE_ADVICE.get(state):
+            plan.why.append(Why(DRIVER_STATE_ADVICE[state], (), "note"))
     elif driver.present:
         plan.why.append(
             Why("NVIDIA driver {} found; this TensorFlow needs at least {} (CUDA {}).",

@@ -7,20 +7,34 @@ import json
 from typing import Any
 
 from tfgpu_wizard.core.paths import resources_dir
-from tfgpu_wizard.core.setup.host_model import HostReport
+from tfgpu_wizard.core.setup.host_model import (
+    DRIVER_INSTALLED_STATES,
+    DRIVER_STATE_MESSAGES,
+    HostReport,
+    driver_state_of,
+)
 from tfgpu_wizard.core.setup.matrix import DataText, Defect, Recipe, Row
 from tfgpu_wizard.core.setup.plan.model import Why, fill
 from tfgpu_wizard.core.setup.plan.script import Plan
 
 
-def intro(plan: Plan, row: Row, recipe: Recipe, requirement: str, values: dict[str, str | None]) -> None:
+def intro(plan: Plan, row: Row, recipe: Recipe, requirement: str, values: dict[str, str | None],
+          host: HostReport | None = None) -> None:
     """The first lines: pre-release, CPU only, which recipe and whether it is derived."""
+    state = driver_state_of(host.driver) if host is not None and host.driver is not None else None
     if row.prerelease:
         plan.why.append(
             Why("TensorFlow {} is a pre-release: expect bugs, and pin it only on purpose.", (row.version,), "warning")
         )
     if plan.cpu and plan.platform == "macos":
         plan.why.append(Why("macOS has no CUDA: this installs plain {}, which runs on the CPU.", (requirement,)))
+    elif plan.cpu and state in DRIVER_INSTALLED_STATES:
+        # A driver that is there but not working: say what it needs (a restart, the card...), not "install it".
+        plan.why.append(Why(DRIVER_STATE_MESSAGES[state], (), "warning"))
+        plan.why.append(
+            Why("Until then this installs plain {}, which runs on the CPU; plan again for the GPU build once the "
+                "driver works.", (requirement,), "note")
+        )
     elif plan.cpu:
         plan.why.append(
             Why(
