@@ -113,13 +113,16 @@ RULE_IDS: tuple[str, ...] = tuple(r.id for r in ALL_RULES)
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2, "harmless": 3}
 
 # A log longer than this is read at its start and its end only (TensorFlow's start-up lines come first, the
-# error last); what lies between is counted (its lines) but not searched. 24 M characters keep the answer
-# within a few seconds on a slow machine (benchmarks/bench_diagnose_large.py).
-MAX_SCAN_CHARS = 24_000_000
-_HEAD_CHARS = 6_000_000
-# read_log: bytes of a file read at its start and end when it is larger than this
-MAX_READ_BYTES = 64_000_000
-_HEAD_BYTES = 16_000_000
+# error last); what lies between is counted (its lines) but not searched. 12 M characters (about 150,000 lines)
+# keep the answer within the time a 50 MB log took before (benchmarks/bench_diagnose_large.py). Text that is
+# mostly binary data is searched over a smaller window still.
+MAX_SCAN_CHARS = 12_000_000
+MAX_SCAN_CHARS_BINARY = 4_000_000
+_HEAD_CHARS = 3_000_000
+# read_log: bytes of a file read at its start and end when it is larger than this (a little more than the
+# characters searched: the lines between are counted, not decoded)
+MAX_READ_BYTES = 16_000_000
+_HEAD_BYTES = 4_000_000
 
 
 @dataclass
@@ -207,6 +210,10 @@ def read_log(path: str | Path, max_bytes: int = MAX_READ_BYTES) -> LogText:
         tail_n = max_bytes - head_n
         head = fh.read(head_n)
         enc = detect_encoding(head)
+        if enc == "utf-8" and head.isascii():  # plain ASCII so far: the end may say which encoding it is
+            fh.seek(size - min(tail_n, 4_000_000))
+            enc_tail = detect_encoding(fh.read()[1:])
+            enc = enc if enc_tail in ("utf-8", "utf-8-replace") else enc_tail
         wide = enc.startswith("utf-16")
         nl = "\n".encode(enc if wide else "utf-8")
         # cut both parts at a line end, so no line is split (and UTF-16 stays on whole code units)
@@ -483,7 +490,7 @@ def diagnose_report(
         text = decode_log(text)
     text = text or ""
     total_lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
-    text, cut = _cut(text, MAX_SCAN_CHARS)
+    text, cut = _cut(text, MAX_SCAN_CHARS_BINARY if _binary_share(text) > 0.3 else MAX_SCAN_CHARS)
     if gap and cut:  # both: the file's gap comes first (read_log keeps the start small)
         gap = (gap[0], gap[1] + cut[1]) if cut[0] > gap[0] else gap
     gap = gap or cut

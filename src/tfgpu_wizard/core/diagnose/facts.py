@@ -185,37 +185,43 @@ class LogFacts:
 
 # ------------------------------------------------------------------------------ readers
 
+# (a literal the text must hold for the pattern to be tried, the pattern): the gate keeps a big log cheap
 _TF_VERSION = (
-    re.compile(r"Tensor ?Flow(?: [Vv]ersion)?\s{0,3}[:=]?\s{0,3}v?(\d+\.\d+(?:\.\d+)?)\b"),
-    re.compile(r"\btensorflow(?:[-_](?:cpu|gpu|intel|macos))?[-_](\d+\.\d+(?:\.\d+)?)\.dist-info"),
-    re.compile(r"\btf\.__version__\W{0,10}(\d+\.\d+(?:\.\d+)?)\b"),
-    re.compile(r"Successfully installed [^\r\n]{0,4000}?\btensorflow(?:-gpu|-cpu|-intel)?-(\d+\.\d+(?:\.\d+)?)\b"),
-    re.compile(r"(?m)^tensorflow(?:-gpu|-cpu|-intel)?(?:==|[ \t]{2,40})(\d+\.\d+(?:\.\d+)?)[ \t]*\r?$"),
-    re.compile(r"Requirement already satisfied: tensorflow(?:\[[\w-]+\])?(?:[<>=!~][^ \r\n]{0,40})? in "
-               r"[^\r\n]{0,400}\((\d+\.\d+(?:\.\d+)?)\)"),
-    re.compile(r"(?m)^Name: tensorflow(?:-gpu|-cpu|-intel)?\r?\nVersion: (\d+\.\d+(?:\.\d+)?)"),
+    ("Flow", re.compile(r"Tensor ?Flow(?: [Vv]ersion)?\s{0,3}[:=]?\s{0,3}v?(\d+\.\d+(?:\.\d+)?)\b")),
+    (".dist-info", re.compile(r"tensorflow(?:[-_](?:cpu|gpu|intel|macos))?[-_](\d+\.\d+(?:\.\d+)?)\.dist-info")),
+    ("__version__", re.compile(r"tf\.__version__\W{0,10}(\d+\.\d+(?:\.\d+)?)\b")),
+    ("Successfully installed", re.compile(
+        r"Successfully installed [^\r\n]{0,4000}?\btensorflow(?:-gpu|-cpu|-intel)?-(\d+\.\d+(?:\.\d+)?)\b")),
+    ("tensorflow", re.compile(r"^tensorflow(?:-gpu|-cpu|-intel)?(?:==|[ \t]{2,40})(\d+\.\d+(?:\.\d+)?)[ \t]*\r?$",
+                              re.M)),
+    ("Requirement already satisfied: tensorflow", re.compile(
+        r"Requirement already satisfied: tensorflow(?:\[[\w-]+\])?(?:[<>=!~][^ \r\n]{0,40})? in "
+        r"[^\r\n]{0,400}\((\d+\.\d+(?:\.\d+)?)\)")),
+    ("Name: tensorflow", re.compile(r"Name: tensorflow(?:-gpu|-cpu|-intel)?\r?\nVersion: (\d+\.\d+(?:\.\d+)?)")),
+    # "You have tensorflow 2.16.1 and ...", pip's "tensorflow 2.15.0 requires ..." (the installed version)
+    ("tensorflow", re.compile(r"tensorflow(?:-gpu|-cpu|-intel)? (\d+\.\d+\.\d+)\b")),
 )
 
 
 def _tf_version(text: str) -> str | None:
-    for pat in _TF_VERSION:
-        m = pat.search(text)
+    for gate, pat in _TF_VERSION:
+        m = pat.search(text) if gate in text else None
         if m:
             return m.group(1)
     return None
 
 
 _PY_VERSION = (
-    re.compile(r"\bPython (3\.\d{1,2}(?:\.\d{1,2})?)\b"),
-    re.compile(r"[/\\][Pp]ython(3\.\d{1,2})[/\\](?:site|dist)-packages"),
-    re.compile(r"[/\\]Python(3\d{1,2})(?:-32)?[/\\]"),
-    re.compile(r"\bcp(3\d{1,2})-cp3\d{1,2}"),
+    ("Python 3", re.compile(r"Python (3\.\d{1,2}(?:\.\d{1,2})?)\b")),
+    ("ython3.", re.compile(r"ython(3\.\d{1,2})[/\\](?:site|dist)-packages")),
+    ("Python3", re.compile(r"Python(3\d{1,2})(?:-32)?[/\\]")),
+    ("-cp3", re.compile(r"cp(3\d{1,2})-cp3\d{1,2}")),
 )
 
 
 def _python_version(text: str) -> str | None:
-    for i, pat in enumerate(_PY_VERSION):
-        m = pat.search(text)
+    for i, (gate, pat) in enumerate(_PY_VERSION):
+        m = pat.search(text) if gate in text else None
         if m:
             v = m.group(1)
             if i >= 2:  # "312" -> "3.12"
@@ -263,6 +269,8 @@ def _template(text: str) -> dict[str, str]:
             body = [b for b in body if not b.startswith("```")]
             if body and body[0] not in ("_No response_", "No response"):
                 out[key] = body[0][:200]
+    if not any(k in text for k in ("version", "Version", "OS ", "Platform", "platform", "GPU model")):
+        return out
     for m in _TEMPLATE_LINE.finditer(text, 0, 2_000_000):
         key = _TEMPLATE_FIELDS.get(m.group(1).strip().lower())
         if key and key != "source" and key not in out:
@@ -285,9 +293,21 @@ def _platform_from_os(value: str) -> str | None:
     return None
 
 
-_DRIVE_PATH = re.compile(r"(?<![\w])[A-Za-z]:\\")
-_MAC = re.compile(r"macosx_\d+_\d+_(?:arm64|x86_64|universal2)|/opt/homebrew/|\bDarwin Kernel\b|/Users/[^/\s]+/"
-                  r"(?:opt|miniforge3|miniconda3|anaconda3|\.pyenv|Library)/|\bApple M[1-4]\b")
+_MAC = re.compile(r"macosx_\d+_\d+_(?:arm64|x86_64|universal2)|/opt/homebrew/|Darwin Kernel|/Users/[^/\s]+/"
+                  r"(?:opt|miniforge3|miniconda3|anaconda3|\.pyenv|Library)/|Apple M[1-4]\b")
+_MAC_GATES = ("macosx_", "/opt/homebrew/", "Darwin Kernel", "/Users/", "Apple M")
+
+
+def _has_drive_path(text: str) -> bool:
+    """A Windows path such as ``C:\\Users`` somewhere in the text (plain ``find``: linear and fast)."""
+    i = text.find(":\\")
+    checked = 0
+    while i > 0 and checked < 10_000:
+        if text[i - 1].isascii() and text[i - 1].isalpha() and (i < 2 or not text[i - 2].isalnum()):
+            return True
+        i = text.find(":\\", i + 2)
+        checked += 1
+    return False
 
 
 def _platform(text: str, template_os: str | None) -> tuple[str | None, str]:
@@ -299,7 +319,7 @@ def _platform(text: str, template_os: str | None) -> tuple[str | None, str]:
             return p, "template"
     if "WSL" in text and re.search(r"\bWSL ?2?\b", text):
         return "wsl2", "log"
-    if _MAC.search(text):
+    if any(g in text for g in _MAC_GATES) and _MAC.search(text):
         return "macos", "log"
     if (
         ".dll" in text
@@ -307,10 +327,10 @@ def _platform(text: str, template_os: str | None) -> tuple[str | None, str]:
         or "win_amd64" in text
         or "Microsoft Windows [Version" in text
         or "PS C:\\" in text
-        or _DRIVE_PATH.search(text, 0, 5_000_000)
+        or _has_drive_path(text)
     ):
         return "windows", "log"
-    if re.search(r"manylinux|/usr/lib/x86_64-linux-gnu|/home/[^/\s]+/|/usr/local/lib/python3|\.so\.\d", text):
+    if any(m in text for m in ("manylinux", "/usr/lib/x86_64-linux-gnu", "/home/", "/usr/local/lib/python3", ".so.")):
         return "linux", "log"
     return None, ""
 
@@ -339,15 +359,16 @@ def _packages(text: str) -> dict[str, str]:
     def put(name: str, version: str) -> None:
         out.setdefault(_norm(name), version)
 
-    for m in _SUCCESS.finditer(text):
+    for m in islice(_SUCCESS.finditer(text), 200) if "Successfully installed" in text else ():
         for tok in m.group(1).split():
             mm = re.match(r"([A-Za-z][\w.-]*?)-(\d[\w.+!]*)$", tok)
             if mm:
                 out[_norm(mm.group(1))] = mm.group(2)  # the last install wins
-    for pat in (_PIP_SHOW, _SATISFIED, _FREEZE, _DIST_INFO):
-        for m in pat.finditer(text):
+    for gate, pat in (("Name: ", _PIP_SHOW), ("already satisfied", _SATISFIED), ("==", _FREEZE),
+                      (".dist-info", _DIST_INFO)):
+        for m in islice(pat.finditer(text), 5000) if gate in text else ():
             put(m.group(1), m.group(2))
-    for m in _PIP_LIST_HEAD.finditer(text):
+    for m in islice(_PIP_LIST_HEAD.finditer(text), 20) if "Package" in text else ():
         pos = m.end()
         for _ in range(2000):
             end = text.find("\n", pos)
@@ -361,7 +382,7 @@ def _packages(text: str) -> dict[str, str]:
             if end < 0:
                 break
             pos = end + 1
-    for m in _FOUND_EXISTING.finditer(text):  # what was there before an install: weakest
+    for m in islice(_FOUND_EXISTING.finditer(text), 500) if "Found existing" in text else ():  # weakest: before
         put(m.group(1), m.group(2))
     return out
 
@@ -416,27 +437,32 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
     return conflicts, impossible
 
 
-# environments: (name, regex)
-_ENV_MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("ngc", re.compile(r"NVIDIA Release \d{2}\.\d{2}|Container image Copyright \(c\)|NVIDIA Container Toolkit|"
-                       r"nvcr\.io/nvidia/")),
-    ("docker", re.compile(r"\b(?:docker|podman|nvidia-docker)(?:[ \t]+container)?[ \t]+(?:run|exec)\b|"
-                          r"docker: Error response from daemon|/\.dockerenv|\broot@[0-9a-f]{12}:|"
-                          r"tensorflow/tensorflow:[\w.-]{1,40}")),
-    ("apptainer", re.compile(r"\b(?:apptainer|singularity)[ \t]+(?:exec|run|shell)\b")),
-    ("kubernetes", re.compile(r"nvidia\.com/gpu|\bkubectl\b")),
-    ("ray", re.compile(r"\bray\.init\(|\(raylet\)|\bray\.remote\b|\(\w{0,40}[ \t]?pid=\d+|ray/_private/|"
-                       r"\bRay(?:Train)?Worker\b")),
-    ("slurm", re.compile(r"\bslurmstepd\b|\bsrun\b|\bSLURM_[A-Z_]+|#SBATCH|\bsbatch\b")),
-    ("spark", re.compile(r"\bpyspark\b|org\.apache\.spark")),
-    ("colab", re.compile(r"google\.colab|/content/drive|/usr/local/lib/python3\.\d+/dist-packages/google/colab")),
-    ("kaggle", re.compile(r"/kaggle/(?:working|input)|kaggle_secrets")),
-    ("jupyter", re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|\bCell In\[\d*\]|ipykernel_launcher|"
-                           r"site-packages[/\\]IPython[/\\]")),
-    ("conda", re.compile(r"[/\\](?:ana|mini)conda3?[/\\]|[/\\]miniforge3?[/\\]|\bconda (?:install|create|activate)\b")),
+# environments: (name, literals one of which the text must hold, regex)
+_ENV_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
+    ("ngc", ("NVIDIA Release", "Container image Copyright", "Container Toolkit", "nvcr.io/nvidia/"),
+     re.compile(r"NVIDIA Release \d{2}\.\d{2}|Container image Copyright \(c\)|NVIDIA Container Toolkit|"
+                r"nvcr\.io/nvidia/")),
+    ("docker", ("docker", "podman", "root@"),
+     re.compile(r"(?:docker|podman|nvidia-docker)(?:[ \t]+container)?[ \t]+(?:run|exec)\b|"
+                r"docker: Error response from daemon|/\.dockerenv|root@[0-9a-f]{12}:|"
+                r"tensorflow/tensorflow:[\w.-]{1,40}")),
+    ("apptainer", ("apptainer", "singularity"), re.compile(r"(?:apptainer|singularity)[ \t]+(?:exec|run|shell)\b")),
+    ("kubernetes", ("nvidia.com/gpu", "kubectl"), re.compile(r"nvidia\.com/gpu|kubectl\b")),
+    ("ray", ("ray.init(", "(raylet)", "ray.remote", "pid=", "ray/_private/", "RayWorker", "RayTrainWorker"),
+     re.compile(r"ray\.init\(|\(raylet\)|ray\.remote\b|\(\w{0,40}[ \t]?pid=\d+|ray/_private/|"
+                r"Ray(?:Train)?Worker\b")),
+    ("slurm", ("slurm", "srun", "SLURM_", "SBATCH", "sbatch"),
+     re.compile(r"slurmstepd\b|(?<![\w-])srun\b|SLURM_[A-Z_]+|#SBATCH|(?<![\w-])sbatch\b")),
+    ("spark", ("pyspark", "apache.spark"), re.compile(r"pyspark\b|org\.apache\.spark")),
+    ("colab", ("colab", "/content/drive"), re.compile(r"google\.colab|/content/drive|dist-packages/google/colab")),
+    ("kaggle", ("/kaggle/", "kaggle_secrets"), re.compile(r"/kaggle/(?:working|input)|kaggle_secrets")),
+    ("jupyter", ("ipython-input-", "ipykernel", "Cell In[", "IPython"),
+     re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|Cell In\[\d*\]|ipykernel_launcher|site-packages[/\\]IPython[/\\]")),
+    ("conda", ("conda", "miniforge"),
+     re.compile(r"(?:ana|mini)conda3?[/\\]|miniforge3?[/\\]|conda (?:install|create|activate)\b")),
 )
 
-_DOCKER_RUN = re.compile(r"\b(nvidia-docker|docker|podman)(?:[ \t]+container)?[ \t]+run\b([^\r\n]{0,2000})")
+_DOCKER_RUN = re.compile(r"(nvidia-docker|docker|podman)(?:[ \t]+container)?[ \t]+run\b([^\r\n]{0,2000})")
 _SMI_HEADER = re.compile(r"NVIDIA-SMI \d{2,4}\.\d{1,3}(?:\.\d{1,3})?[ \t]{1,40}Driver Version: (\d{2,4}\.\d{1,3}"
                          r"(?:\.\d{1,3})?)(?:[ \t]{1,40}CUDA Version: (\d{1,2}\.\d))?")
 _LIBCUDA = re.compile(r"libcuda reported version is:?[ \t]*(\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)")
@@ -452,12 +478,26 @@ _PIP_CUDA_WHEELS = re.compile(
 _KERAS3_PATH = re.compile(r"[/\\]keras[/\\]src[/\\](?:ops|backend[/\\](?:tensorflow|common)|trainers|layers|models)[/\\]"
                           r"|\bkeras\.src\.(?:ops|trainers|backend\.common)\b")
 _TF_KERAS_PATH = re.compile(r"[/\\]tf_keras[/\\]")
-_KERAS_VERSION = re.compile(r"\bKeras(?: version)?:?[ \t]+v?(\d+\.\d+(?:\.\d+)?)\b|keras\.__version__\W{0,10}"
+_KERAS_VERSION = re.compile(r"Keras(?: version)?:?[ \t]+v?(\d+\.\d+(?:\.\d+)?)\b|keras\.__version__\W{0,10}"
                             r"(\d+\.\d+(?:\.\d+)?)\b")
 
 
+FACTS_SAMPLE_CHARS = 2_000_000  # a longer text's facts are read from its first and last 1 M characters
+
+
 def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
-    """The facts ``text`` states (see LogFacts). Cheap on logs of any size: each reader is one linear scan."""
+    """The facts ``text`` states (see LogFacts). Cheap on logs of any size: each reader is one linear scan, tried
+    only when a literal it needs is in the text, over at most FACTS_SAMPLE_CHARS (the start and the end of a long
+    log: where versions, pip's output and the final error are). Line numbers are those of ``text``."""
+    if len(text) > FACTS_SAMPLE_CHARS:
+        half = FACTS_SAMPLE_CHARS // 2
+        head_end = text.rfind("\n", 0, half) + 1 or half
+        tail_start = text.find("\n", len(text) - half) + 1 or len(text) - half
+        f = read_facts(text[:head_end], worker_prefix)
+        tail = read_facts(text[tail_start:], worker_prefix)
+        skipped = text.count("\n", 0, tail_start)
+        _merge(f, tail, skipped)
+        return f
     f = LogFacts(worker_prefix=worker_prefix)
     if worker_prefix:
         f.environment.add("worker")
@@ -482,7 +522,7 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
     if f.template.get("python_version") and not f.python_version:
         m = re.search(r"3\.\d{1,2}(?:\.\d{1,2})?", f.template["python_version"])
         f.python_version = m.group(0) if m else None
-    if re.search(r"\b(?:32 ?bit|win32)\b[^\r\n]{0,40}\]|Python\d{2,3}-32[/\\]|\bMSC v\.\d+ 32 bit", text):
+    if ("32" in text) and re.search(r"(?:32 ?bit|win32)\b[^\r\n]{0,40}\]|Python\d{2,3}-32[/\\]|MSC v\.\d+ 32 bit", text):
         f.python_bits = 32
     cc = f.template.get("cuda_cudnn", "")
     m = re.search(r"\b(\d{1,2}\.\d)(?:\.\d+)?\b", cc)
@@ -507,14 +547,15 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
                       r"computeCapability)", text)
         f.gpu_model = m.group(1) if m else None
     f.platform, f.platform_from = _platform(text, f.template.get("os"))
-    for name, pat in _ENV_MARKERS:
-        if pat.search(text):
+    for name, gates, pat in _ENV_MARKERS:
+        if any(g in text for g in gates) and pat.search(text):
             f.environment.add(name)
     if {"ngc", "docker", "apptainer", "kubernetes"} & f.environment:
         f.environment.add("container")
     if {"ray", "slurm", "spark"} & f.environment and worker_prefix:
         f.environment.add("worker")
-    for m in islice(_DOCKER_RUN.finditer(text), 20):
+    runs = _DOCKER_RUN.finditer(text) if (" run" in text and ("docker" in text or "podman" in text)) else ()
+    for m in islice(runs, 20):
         tool, args = m.group(1), m.group(2)
         gpus = tool == "nvidia-docker" or bool(
             re.search(r"--gpus\b|--runtime[ =]nvidia|--device[ =]nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)"
@@ -524,16 +565,49 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
     for line, gpus, smi in f.docker_runs:
         if gpus and smi and any(t > line and t - line <= 12 for t in f.smi_tables):
             f.gpu_check_in_container_ok = True
-    f.pip_no_match = _pip_no_match(text, line_of)
-    f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)
-    f.pip_cuda_wheels = bool(_PIP_CUDA_WHEELS.search(text)) or any(
+    if "but you have" in text or "conflicting dependencies" in text or "ResolutionImpossible" in text:
+        f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)
+    f.pip_no_match = _pip_no_match(text, line_of) if "satisfies the requirement" in text or "No matching" in text else []
+    f.pip_cuda_wheels = bool(("nvidia" in text or "and-cuda" in text) and _PIP_CUDA_WHEELS.search(text)) or any(
         p.startswith("nvidia-") and p.endswith(("-cu12", "-cu11")) for p in f.packages
     )
-    f.opened_libraries = list(dict.fromkeys(m.group(1) for m in _OPENED.finditer(text)))[:60]
+    f.opened_libraries = list(dict.fromkeys(m.group(1) for m in islice(_OPENED.finditer(text), 2000)))[:60]
     f.keras_version = f.packages.get("keras") or f.template.get("keras_version")
-    if not f.keras_version:
+    if not f.keras_version and ("Keras" in text or "keras.__version__" in text):
         m = _KERAS_VERSION.search(text)
         f.keras_version = (m.group(1) or m.group(2)) if m else None
-    f.keras3_paths = bool(_KERAS3_PATH.search(text))
-    f.tf_keras_paths = bool(_TF_KERAS_PATH.search(text))
+    f.keras3_paths = any(g in text for g in ("keras/src/", "keras\\src\\", "keras.src.")) and bool(
+        _KERAS3_PATH.search(text))
+    f.tf_keras_paths = "tf_keras" in text and bool(_TF_KERAS_PATH.search(text))
     return f
+
+
+def _merge(f: LogFacts, tail: LogFacts, line_offset: int) -> None:
+    """Add the facts of a log's end (``tail``, whose line 1 is line ``line_offset + 1``) to those of its start."""
+    for name in ("tf_version", "python_version", "python_bits", "cuda_version", "cudnn_version", "driver_version",
+                 "driver_cuda", "libcuda_version", "kernel_version", "gpu_model", "platform", "keras_version"):
+        if getattr(f, name) is None and getattr(tail, name) is not None:
+            setattr(f, name, getattr(tail, name))
+            if name == "tf_version":
+                f.tf_version_from = tail.tf_version_from
+            if name == "platform":
+                f.platform_from = tail.platform_from
+    for k, v in tail.packages.items():
+        f.packages.setdefault(k, v)
+    for k, v in tail.template.items():
+        f.template.setdefault(k, v)
+    f.environment |= tail.environment
+    f.docker_runs += [(n + line_offset, g, s) for n, g, s in tail.docker_runs]
+    f.smi_tables += [n + line_offset for n in tail.smi_tables]
+    f.gpu_check_in_container_ok = f.gpu_check_in_container_ok or tail.gpu_check_in_container_ok
+    for p in tail.pip_no_match:
+        p.line += line_offset
+    for c in tail.pip_conflicts:
+        c.line += line_offset
+    f.pip_no_match += tail.pip_no_match
+    f.pip_conflicts += tail.pip_conflicts
+    f.pip_resolution_impossible += [n + line_offset for n in tail.pip_resolution_impossible]
+    f.pip_cuda_wheels = f.pip_cuda_wheels or tail.pip_cuda_wheels
+    f.opened_libraries = list(dict.fromkeys(f.opened_libraries + tail.opened_libraries))[:60]
+    f.keras3_paths = f.keras3_paths or tail.keras3_paths
+    f.tf_keras_paths = f.tf_keras_paths or tail.tf_keras_paths

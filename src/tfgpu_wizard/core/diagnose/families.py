@@ -91,7 +91,7 @@ def derive_driver_versions(work: Work) -> None:
 
 # ------------------------------------------------------------------------------ native Windows >= 2.11
 
-_GPU_WORDS = re.compile(r"\bGPU\b|\bCUDA\b|cuDNN|nvidia-smi|\bRTX\b|\bGTX\b", re.I)
+_GPU_WORDS = ("GPU", "gpu", "CUDA", "cuda", "cuDNN", "nvidia-smi", "RTX", "GTX")
 
 
 def derive_windows_native(work: Work) -> None:
@@ -113,7 +113,7 @@ def derive_windows_native(work: Work) -> None:
         return
     if not (f.template or f.tf_version_from in ("log", "pip")):
         return
-    if not (f.template.get("gpu") or _GPU_WORDS.search(work.text, 0, 2_000_000)):
+    if not (f.template.get("gpu") or any(w in work.text[:2_000_000] for w in _GPU_WORDS)):
         return
     ev: list[Evidence] = []
     for key in ("os", "tf_version"):
@@ -497,15 +497,21 @@ def derive_self_fix(work: Work) -> None:
         if m:
             candidates.append((tb.line, (m.group(1) or m.group(2) or m.group(3)).strip(" '\""), tb.exception))
     if not candidates:
-        cursor = Lines(work.text)
-        for m in _FIX_CMD.finditer(work.text, 0, 4_000_000):
-            ls = work.text.rfind("\n", 0, m.start()) + 1
-            if ERROR_LINE.match(work.text, ls, min(len(work.text), ls + 400)):
-                line = cursor.line_of(m.start())
-                candidates.append((line, (m.group(1) or m.group(2) or m.group(3)).strip(" '\""),
-                                   line_at(work.text, m.start(), m.end())))
-            if len(candidates) >= 3:
-                break
+        # error lines elsewhere that name a command: found by the literal " install " first (cheap on any log)
+        text = work.text
+        cursor = Lines(text)
+        pos, seen = text.find(" install "), 0
+        while pos >= 0 and seen < 2000 and len(candidates) < 3:
+            seen += 1
+            ls = text.rfind("\n", 0, pos) + 1
+            le = text.find("\n", pos)
+            le = len(text) if le < 0 else le
+            if ERROR_LINE.match(text, ls, min(le, ls + 400)):
+                m = _FIX_CMD.search(text, ls, le)
+                if m:
+                    candidates.append((cursor.line_of(m.start()), (m.group(1) or m.group(2) or m.group(3)).strip(" '\""),
+                                       line_at(text, m.start(), m.end())))
+            pos = text.find(" install ", le)
     if not candidates:
         return
     line, cmd, text = candidates[-1]
