@@ -147,7 +147,7 @@ AWAITING_REAL_LOGS = {
     "container-no-gpu", "worker-no-gpu-allotted", "keras3-needs-tf-keras", "keras3-api-changed",
     "keras-too-old-for-library", "pinned-package-mismatch", "pip-no-matching-distribution",
     "pip-dependency-conflict", "message-states-fix", "tf1-api-on-tf2", "tf-import-dll-failed", "cpu-without-avx",
-    "glibcxx-too-old",
+    "glibcxx-too-old", "windows-long-paths",
 }
 
 

@@ -315,6 +315,27 @@ Traceback (most recent call last):
 ImportError: /lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by /home/u/miniconda3/envs/tf/lib/python3.11/site-packages/tensorflow/python/_pywrap_tensorflow_internal.so)
 """
 
+SYN_LONG_PATHS = """\
+ERROR: Could not install packages due to an OSError: [Errno 2] No such file or directory: 'C:\\Users\\ana\\AppData\\Local\\Packages\\PythonSoftwareFoundation.Python.3.11_qbz5n2kfra8p0\\LocalCache\\local-packages\\Python311\\site-packages\\tensorflow\\include\\external\\com_github_grpc_grpc\\src\\core\\ext\\filters\\client_channel\\lb_policy\\grpclb\\client_load_reporting_filter.h'
+HINT: This error might have occurred since this system does not have Windows Long Path support enabled. You can find information on how to enable this at https://pip.pypa.io/warnings/enable-long-paths
+"""
+
+SYN_BARE_KERAS_LINE = "AttributeError: module 'keras.utils' has no attribute 'multi_gpu_model'\n"
+
+SYN_PROTOBUF_BUILDER = """\
+Traceback (most recent call last):
+  File "detect.py", line 2, in <module>
+    import tensorflow as tf
+  File "/home/u/env/lib/python3.10/site-packages/tensorflow/core/framework/attr_value_pb2.py", line 5, in <module>
+    from google.protobuf.internal import builder as _builder
+ImportError: cannot import name 'builder' from 'google.protobuf.internal' (/home/u/env/lib/python3.10/site-packages/google/protobuf/internal/__init__.py)
+"""
+
+SYN_CUDNN_SUBLIB_WINDOWS = """\
+Could not load library cudnn_cnn_infer64_8.dll. Error code 126
+Please make sure cudnn_cnn_infer64_8.dll is in your library path!
+"""
+
 # (name, text, diagnose kwargs, first rule, fix must contain, fix must not contain)
 CASES: list[tuple[str, str, dict, str, list[str], list[str]]] = [
     ("transformers-keras3", SYN_TRANSFORMERS, {}, "keras3-needs-tf-keras", ["tf-keras", "TF_USE_LEGACY_KERAS"],
@@ -352,6 +373,10 @@ CASES: list[tuple[str, str, dict, str, list[str], list[str]]] = [
     ("dll-load-failed", SYN_DLL_LOAD, {}, "tf-import-dll-failed", ["Visual C++"], []),
     ("no-avx", SYN_AVX, {}, "cpu-without-avx", ["AVX"], []),
     ("glibcxx", SYN_GLIBCXX, {}, "glibcxx-too-old", ["libstdcxx"], []),
+    ("windows-long-paths", SYN_LONG_PATHS, {}, "windows-long-paths", ["LongPathsEnabled"], []),
+    ("bare-keras-line", SYN_BARE_KERAS_LINE, {}, "keras3-needs-tf-keras", ["tf-keras"], []),
+    ("protobuf-builder", SYN_PROTOBUF_BUILDER, {}, "protobuf-version", ["protobuf"], []),
+    ("cudnn-sublib-windows", SYN_CUDNN_SUBLIB_WINDOWS, {}, "missing-library", ["cudnn=8.1"], []),
 ]
 
 # rules these synthetic logs exercise: tests/test_diagnose.py accepts them in place of a real log until the

@@ -300,6 +300,11 @@ def _binary_share(text: str) -> float:
     return bad / max(total, 1)
 
 
+def _version_tuple(v: Any) -> tuple[int, ...] | None:
+    """major.minor of a version (``core.versions.release``, packaging's parser); None when there is none."""
+    return (version_tuple(v) or ())[:2] or None
+
+
 # ------------------------------------------------------------------------------- findings
 
 

@@ -25,14 +25,12 @@ __all__ = ["LogFacts", "PipNoMatch", "read_facts", "strip_worker_prefixes", "ver
 _V = r"\d+(?:\.\d+){1,3}"  # a dotted version
 
 
-def version_tuple(v: str | None) -> tuple[int, ...] | None:
-    """(major, minor[, patch]) of a dotted version string, None when there is none."""
-    if not v:
-        return None
-    m = re.match(r"\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?", str(v))
-    if not m:
-        return None
-    return tuple(int(x) for x in m.groups() if x is not None)
+def version_tuple(v: object) -> tuple[int, ...] | None:
+    """The numeric release of a version string (``core.versions.release``: the core's one parser), None when
+    there is none: ``"2.16.1"`` -> (2, 16, 1), ``"2.22.0rc0"`` -> (2, 22, 0)."""
+    from tfgpu_wizard.core.versions import release
+
+    return release(v) or None
 
 
 class _LineCounter:

@@ -239,21 +239,17 @@ def derive_keras(work: Work) -> None:
             continue
         if m.group("mod"):
             parts = m.group("mod").split(".")
-            if parts[-1] == "keras" or parts == ["tensorflow", "keras"] and major != 3:
-                continue  # keras itself missing: python-package-missing
-            wanted = parts[-1] if len(parts) > 1 else ""
+            if parts[-1] == "keras":
+                continue  # Keras itself is missing: python-package-missing says so
             thing = m.group("mod")
-            keras3_only = bool(set(parts[1:]) & _KERAS3_ONLY) or "src" in parts and any(
-                p in _KERAS3_ONLY for p in parts)
+            keras3_only = bool(set(parts) & _KERAS3_ONLY)
         else:
             wanted = m.group("name") or m.group("attr")
             thing = f"{m.group('from') or m.group('amod')}.{wanted}"
             keras3_only = wanted in _KERAS3_ONLY
         values = {"module": thing, "keras": work.facts.keras_version or "", "tf": work.facts.tf_version or ""}
         ev = [evidence(tb.line, tb.exception)]
-        if keras3_only and major != 3:
-            work.add("keras-too-old-for-library", ev, values)
-        elif keras3_only:
+        if keras3_only:  # asked for on Keras 2, or on a Keras 3 older than the library wants
             work.add("keras-too-old-for-library", ev, values)
         elif major in (3, None):
             work.add("keras3-needs-tf-keras", ev, values)
@@ -301,8 +297,8 @@ _IMPORT_ERR = re.compile(
     r"module '(?P<amod>[\w.]+)' has no attribute '(?P<attr>\w+)'"
     r"|cannot import name '(?P<name>\w+)' from '(?P<from>[\w.]+)'"
     r"|No module named '(?P<mod>[\w.]+)'"
-    r"|(?P<type>TypeError|ValueError|ImportError): (?P<msg>[^\r\n]{1,300})"
 )
+_OTHER_ERR = re.compile(r"(?P<type>TypeError|ValueError|ImportError|AttributeError): (?P<msg>[^\r\n]{1,300})")
 
 
 def _package_of(module: str) -> str:
@@ -352,13 +348,14 @@ def derive_pinned(work: Work) -> None:
     for tb in reversed(work.tracebacks):
         if tb.line in covered:
             continue
-        m = _IMPORT_ERR.search(tb.exception)
+        m = _IMPORT_ERR.search(tb.exception) or _OTHER_ERR.match(tb.exception)
         through = _import_time(tb)
         if not m:
             continue
-        module = m.group("amod") or m.group("from") or m.group("mod") or ""
+        groups = m.groupdict()
+        module = groups.get("amod") or groups.get("from") or groups.get("mod") or ""
         package = _package_of(module) if module else ""
-        if m.group("mod") and "." not in m.group("mod"):
+        if groups.get("mod") and "." not in groups["mod"]:
             continue  # a whole package missing: python-package-missing / no-tensorflow
         stack_pkg = package in _PINNED or package in _COMPANIONS
         if package == "tensorflow" and not through:
@@ -368,9 +365,13 @@ def derive_pinned(work: Work) -> None:
         if not stack_pkg and not through:
             continue
         if not stack_pkg:
-            if m.group("type") and not through:
+            if groups.get("type") and not through:
                 continue
             package = package if package and package not in ("tensorflow", "builtins") else (through or "tensorflow")
+        if package == "protobuf":  # protobuf has its own rule (and fix)
+            if "protobuf-version" not in work.hits:
+                work.add("protobuf-version", [evidence(tb.line, tb.exception)], {})
+            return
         work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], _pinned_values(work, package, module))
         return
 

@@ -175,9 +175,26 @@ class Traceback:
     start: int  # line of the "Traceback" header
 
 
+_BARE_EXC = re.compile(r"(?m)^(?:[A-Za-z_][\w.]{0,120}\.)?[A-Za-z_]\w{0,60}(?:Error|Exception): [^\r\n]{1,2000}")
+
+
 def tracebacks(text: str, limit: int = 200) -> list[Traceback]:
     """Every traceback's frames and final exception: the first line after the ``Traceback`` header that is
-    not indented and not a TensorFlow log line."""
+    not indented and not a TensorFlow log line. A paste without any ``Traceback`` header (often only the last
+    line is copied) gives its exception lines instead, without frames."""
+    out = _tracebacks(text, limit)
+    if out or "Error: " not in text and "Exception: " not in text:
+        return out
+    cursor = Lines(text)
+    for m in _BARE_EXC.finditer(text, 0, 4_000_000):
+        line = m.group(0).rstrip("\r")
+        out.append(Traceback(cursor.line_of(m.start()), line[:MAX_LINE_CHARS], line, [], 0))
+        if len(out) >= 20:
+            break
+    return out
+
+
+def _tracebacks(text: str, limit: int) -> list[Traceback]:
     out: list[Traceback] = []
     cursor = Lines(text)
     for m in _TRACEBACK.finditer(text):
