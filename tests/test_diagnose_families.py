@@ -603,3 +603,25 @@ def test_diagnosis_context_passes_the_host_fact_and_expect_cpu():
     wheels = diagnosis_context({"tensorflow": {"version": "2.21.0"}, "gpus": [],
                                 "nvidia_wheels": {"packages": {"nvidia-cusolver-cu12": "11.7.5.82"}, "lib_dirs": []}})
     assert wheels["pip_cuda_wheels"] is True
+
+
+def test_container_with_gpus_is_not_blamed_for_an_old_driver():
+    text = ("$ docker run --gpus all -it tensorflow/tensorflow:2.17.0-gpu python train.py\n"
+            "2024-09-01 10:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2343] "
+            "CUDA driver version is insufficient for CUDA runtime version\n")
+    found = diagnose(text)
+    assert found[0].rule_id == "driver-too-old" and "container-no-gpu" not in ids(found)
+
+
+def test_a_pip_warning_before_a_gpu_error_is_information():
+    found = diagnose(SYN_PIP_PIN + SYN_PIP_WHEELS_CUSOLVER)
+    assert found[0].rule_id == "missing-library"
+    conflict = next(f for f in found if f.rule_id == "pip-dependency-conflict")
+    assert conflict.severity == "info" and conflict.rank > found[0].rank
+    # the same warning before a Keras import error is that error's root: TF 2.15 wants Keras 2
+    keras_err = ("Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n"
+                 "    from keras.engine import data_adapter\n"
+                 "ModuleNotFoundError: No module named 'keras.engine'\n")
+    found = diagnose(SYN_PIP_PIN + keras_err)
+    assert found[0].rule_id == "pip-dependency-conflict" and 'keras<2.16,>=2.15.0' in found[0].fix
+    assert next(f for f in found if f.rule_id == "keras3-needs-tf-keras").symptom_of == "pip-dependency-conflict"

@@ -160,6 +160,11 @@ _GPU_FAILURES = (
 )
 
 
+# what a program in a container without GPU access sees: no driver library, no device, no driver
+_NO_ACCESS = frozenset({"driver-library-missing", "driver-not-loaded", "cuinit-failed", "cuinit-unknown",
+                        "cuinit-no-device", "cuda-drivers-not-found", "command-not-found"})
+
+
 def derive_container(work: Work) -> None:
     f = work.facts
     hit = work.hits.get("container-no-gpu")
@@ -171,6 +176,15 @@ def derive_container(work: Work) -> None:
         return
     if "worker" in f.environment and not {"docker", "ngc", "apptainer"} & f.environment:
         return  # a scheduler's worker: derive_worker says it
+    if not hit:
+        # no container message of its own: only when the container cannot have had the GPU. Every run shown
+        # with --gpus: the failure is something else (an image's CUDA newer than the driver, ...)
+        if f.docker_runs and all(gpus for _, gpus, _ in f.docker_runs):
+            return
+        if not f.docker_runs and not set(failures) & _NO_ACCESS:
+            return
+        if {"driver-too-old", "driver-library-mismatch"} & work.hits.keys():
+            return  # the host's driver itself says what is wrong
     ev = list(hit.evidence) if hit else []
     for line, gpus, _smi in f.docker_runs:
         if not gpus:
@@ -462,6 +476,12 @@ def derive_pip(work: Work) -> None:
         family = tf_pkgs | {"keras", "tf-keras", "tensorboard", "tensorflow-estimator", "ml-dtypes", "numpy",
                             "protobuf", "tensorflow-io-gcs-filesystem", "tensorflow-text", "tensorflow-probability"}
         tf_family = bool(named & family) or bool(f.pip_resolution_impossible)
+        package_level = {"numpy-2-abi", "numpy-too-old", "protobuf-version", "python-package-missing",
+                         "pinned-package-mismatch", "keras3-needs-tf-keras", "keras3-api-changed",
+                         "keras-too-old-for-library", "no-tensorflow", "python-exception", "message-states-fix"}
+        elsewhere = {k for k in work.errors() if k not in package_level and not k.startswith("pip-")}
+        if elsewhere and not package_level & work.hits.keys():
+            tf_family = False  # the install went on; what failed is not about these versions
         first = next((c for c in f.pip_conflicts if c.package.lower() in tf_pkgs), None) or (
             f.pip_conflicts[0] if f.pip_conflicts else None)
         values = {"tf_family": "yes" if tf_family else "", "packages": ", ".join(tf_named) or ", ".join(
