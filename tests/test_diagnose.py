@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -26,9 +25,17 @@ def log(name: str) -> str:
     return decode_log((LOGS / f"{name}.log").read_bytes())
 
 
-# the expected first finding of every fixture, with the caller's context (shared with the scorer)
+# the expected first finding of every fixture, with the caller's context (shared with the scorer): expected.json is
+# the curated set every rule change must keep right; the collectors' expected-*.json (issue 22's corpus) are judged
+# as a whole by benchmarks/score_diagnosis.py (accuracy per class), and their logs inventoried here
 FIXTURES = {
     k: v for k, v in json.loads((LOGS / "expected.json").read_text(encoding="utf-8")).items() if k[0] != "_"
+}
+CORPUS = {
+    k: v
+    for path in sorted(LOGS.glob("expected*.json"))
+    for k, v in json.loads(path.read_text(encoding="utf-8")).items()
+    if k[0] != "_"
 }
 
 
@@ -55,7 +62,7 @@ EXPECTED: dict[str, tuple[str, set[str], dict[str, str]]] = {
         {},
     ),
     "local_virtual_devices_after_init": ("devices-modified-after-init", set(), {}),
-    "local_oom_cpu": ("out-of-memory", set(), {}),
+    "local_oom_cpu": ("oom-on-cpu", {"out-of-memory"}, {"out-of-memory": "oom-on-cpu"}),
     "local_get_memory_info_no_gpu": ("no-gpu-visible", set(), {}),
     "local_no_tensorflow": ("no-tensorflow", set(), {}),
     "local_python_error": ("python-exception", set(), {}),
@@ -70,8 +77,12 @@ EXPECTED: dict[str, tuple[str, set[str], dict[str, str]]] = {
         {"dlopen-failed"},
         {"dlopen-failed": "missing-library"},
     ),
-    "gh_tf_57103_windows_cudart": ("missing-library", {"cudart-dlerror-hint"}, {}),
-    "gh_tf_34736_windows_dlls": ("missing-library", {"cudart-dlerror-hint"}, {}),
+    "gh_tf_57103_windows_cudart": (
+        "windows-cuda-dll-missing",
+        {"cudart-dlerror-hint", "missing-library"},
+        {"missing-library": "windows-cuda-dll-missing"},
+    ),
+    "gh_tf_34736_windows_dlls": ("windows-cuda-dll-missing", {"cudart-dlerror-hint", "missing-library"}, {}),
     "gh_tf_text_1167_cudnn_mismatch": (
         "cudnn-version-mismatch",
         {"dnn-library-not-found"},
@@ -83,7 +94,12 @@ EXPECTED: dict[str, tuple[str, set[str], dict[str, str]]] = {
         {"no-gpu-visible": "cuda-drivers-not-found"},
     ),
     "gh_tf_64881_cuinit_no_device": ("cuinit-no-device", {"tensorrt-missing"}, {}),
-    "gh_tf_22525_dso_mismatch_no_device": ("cuinit-no-device", {"cpu-instructions"}, {}),
+    # libcuda 375.66 vs kernel module 384.130: the mismatch is the root, CUDA_ERROR_NO_DEVICE its symptom
+    "gh_tf_22525_dso_mismatch_no_device": (
+        "driver-library-mismatch",
+        {"cuinit-no-device", "cpu-instructions"},
+        {"cuinit-no-device": "driver-library-mismatch"},
+    ),
     "gh_tf_394_cuinit_unknown": ("cuinit-unknown", set(), {}),
     "gh_tf_4349_mismatch_cuinit": (
         "driver-library-mismatch",
@@ -133,25 +149,45 @@ def test_real_log(name):
             assert e.text.rstrip("…").lstrip("…") in lines[e.line - 1]
 
 
+# rules no real log in tests/fixtures/logs shows yet: issue 22's new families, exercised by the synthetic logs of
+# tests/test_diagnose_families.py until the corpus brings real ones (the list can only shrink)
+AWAITING_REAL_LOGS = {
+    "container-no-gpu", "worker-no-gpu-allotted", "keras3-needs-tf-keras", "keras3-api-changed",
+    "keras-too-old-for-library", "pinned-package-mismatch", "pip-no-matching-distribution",
+    "pip-dependency-conflict", "message-states-fix", "tf1-api-on-tf2", "tf-import-dll-failed", "cpu-without-avx",
+    "glibcxx-too-old", "windows-long-paths",
+}
+
+
 def test_every_rule_has_a_real_log():
+    from test_diagnose_families import SYNTHETIC_RULES
+
     seen = {f.rule_id for name in FIXTURES for f in diagnose_fixture(name)}
-    assert seen == set(dg.RULE_IDS)
+    seen |= {want["rule"] for want in CORPUS.values()}  # the corpus's expected classes count as real logs too
+    missing = set(dg.RULE_IDS) - seen
+    assert missing <= AWAITING_REAL_LOGS, sorted(missing - AWAITING_REAL_LOGS)
+    assert AWAITING_REAL_LOGS <= SYNTHETIC_RULES  # each is at least tested on a log written for it
 
 
 def test_every_fixture_is_tested_and_has_its_source():
     names = {p.stem for p in LOGS.glob("*.log")}
-    assert names == set(FIXTURES)
-    assert set(EXPECTED) <= names
+    assert names == set(CORPUS)
+    assert set(FIXTURES) <= names and set(EXPECTED) <= names
     readme = (LOGS / "local_README.txt").read_text(encoding="utf-8")
     for name in names:
         if name.startswith("gh_"):
             src = (LOGS / f"{name}.source.txt").read_text(encoding="utf-8")
-            assert re.search(r"^source: https://github\.com/\S+/(issues|pull)/\d+$", src, re.M), name
+            assert re.search(r"^source: https://github\.com/\S+/(issues|pull|discussions)/\d+", src, re.M), name
         elif name.startswith("h200_"):  # recorded on the GPU machine; how and what, beside it
             src = (LOGS / f"{name}.source.txt").read_text(encoding="utf-8")
             assert src.startswith("source: recording") and "cause:" in src, name
-        else:
-            assert name.startswith("local_") and f"{name}.log" in readme
+        elif name.startswith("local_"):
+            assert f"{name}.log" in readme
+        else:  # a public Q&A thread, forum or blog (so_…, forum_…): its address and the cause it established
+            src = (LOGS / f"{name}.source.txt").read_text(encoding="utf-8")
+            assert re.search(r"^source: https?://\S+", src, re.M) and re.search(r"^cause: \S", src, re.M), name
+    for want in CORPUS.values():
+        assert want["rule"] in dg.RULE_IDS or want.get("class_note"), want  # a new class is explained
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURES))
@@ -169,13 +205,20 @@ def test_first_finding_is_the_established_cause(name):
         assert "?" not in f.title, f.title  # every {field} of the title was filled from the log
 
 
+def _fixture_logs() -> list[Path]:
+    """The training logs (the held-out split is never opened here: only benchmarks/score_diagnosis.py reads it)."""
+    return sorted(LOGS.glob("*.log"))
+
+
 def test_no_pattern_contains_a_whole_fixture_line():
+    # the rules are written from public knowledge, not by copying a log line into a pattern
     patterns = [p for r in ALL_RULES for p in r.patterns]
-    for name in FIXTURES:
-        for line in decode_log((LOGS / f"{name}.log").read_bytes()).splitlines():
+    literal = [re.sub(r"\\(.)", r"\1", p) for p in patterns]  # a pattern's text without its escapes
+    for path in _fixture_logs():
+        for line in decode_log(path.read_bytes()).splitlines():
             line = line.strip()
             if len(line) > 25:
-                assert not any(line in p for p in patterns), (name, line)
+                assert not any(line in p for p in patterns + literal), (path.name, line[:80])
 
 
 # ---------------------------------------------------------------------------- ranking
@@ -256,9 +299,9 @@ def test_windows_paths_and_dll_names():
     text = log("gh_tf_57103_windows_cudart")
     assert guess_platform(text) == "windows"
     f = diagnose(text)[0]
-    assert f.platform == "windows" and "cudart64_110.dll" in f.title
+    assert f.platform == "windows" and "cudart64_110.dll" in f.title and "CUDA 11.2" in f.title
     assert "add_dll_directory" in f.fix and "LD_LIBRARY_PATH" not in f.fix
-    linux = diagnose(text, platform="linux")[0]
+    linux = by_id(diagnose(text, platform="linux"), "missing-library")
     assert "LD_LIBRARY_PATH" in linux.fix
     assert guess_platform(log("gh_wsl_11229_ldconfig")) == "wsl2"
     assert guess_platform(log("gh_tf_66750_cuda_drivers")) == "linux"
@@ -291,17 +334,23 @@ def test_bytes_junk_and_encodings():
     assert diagnose("") == [] and diagnose("\x00\x01\xff") == []
 
 
-def test_fifty_megabyte_log_is_fast():
+def test_fifty_megabyte_log_gets_an_answer():
+    # behaviour only: how fast is benchmarks/bench_diagnose_large.py's business (a timed test failed under load)
     parts = [decode_log(p.read_bytes()) for p in sorted(LOGS.glob("*.log"))]
     noise = "2024-01-01 00:00:00.000001: I tensorflow/core/kernels/x.cc:1] step 10 loss=0.25\n" * 2000
     blob = noise + "".join(parts)
     text = (blob * (50_000_000 // len(blob) + 1))[:50_000_000]
-    start = time.perf_counter()
-    found = diagnose(text)
-    elapsed = time.perf_counter() - start
+    report = dg.diagnose_report(text)
+    found = report.findings
     assert found[0].rule_id == "driver-library-mismatch"
-    assert 1000 < by_id(found, "numa-node").count <= dg.MAX_COUNT
-    assert elapsed < 6.0, f"{elapsed:.1f} s for 50 MB"
+    assert 100 < by_id(found, "numa-node").count <= dg.MAX_COUNT
+    # the middle of a log this long is counted, not searched, and the answer says so
+    assert report.skipped_lines > 0 and report.lines == text.count("\n")
+    assert any(n.code == "truncated" for n in report.notes)
+    lines = text.split("\n")
+    for f in found:  # line numbers are those of the whole text, after the gap too
+        for e in f.evidence:
+            assert e.text.strip("…") in lines[e.line - 1]
 
 
 @settings(max_examples=60, deadline=None)
@@ -323,17 +372,24 @@ def test_any_mix_ranks_cleanly(names, noise):
 
 
 def test_every_rule_text_has_a_chinese_translation():
-    catalog = parse_ts(resources_dir() / "i18n" / "diagnose_zh_CN.ts")
+    # the rules are data (resources/diagnosis/rules.json): each text carries its zh_CN beside the English
     missing = []
     for rule in ALL_RULES:
-        for text in rule.texts():
-            zh = catalog.get(("diagnose", text))
+        for text in rule.all_texts():
+            zh = text.get("zh_CN")
             if not zh:
-                missing.append((rule.id, text[:60]))
+                missing.append((rule.id, text["en"][:60]))
                 continue
-            assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", zh)), rule.id
+            assert set(re.findall(r"\{\w+\}", text["en"])) == set(re.findall(r"\{\w+\}", zh)), (rule.id, zh)
             assert re.search(r"[\u4e00-\u9fff]", zh), rule.id
+            # commands stay the same in both languages (placeholders such as <folder> may be translated)
+            codes = {c for c in re.findall(r"`[^`]+`", text["en"]) if "<" not in c}
+            assert codes <= set(re.findall(r"`[^`]+`", zh)), (rule.id, codes - set(re.findall(r"`[^`]+`", zh)))
     assert not missing
+    # the engine's own words (notes, labels, host facts) are in the catalog
+    catalog = parse_ts(resources_dir() / "i18n" / "diagnose_zh_CN.ts")
+    for src in ("INFO", "What this log does not tell:", "The text is empty: there is nothing to explain."):
+        assert catalog.get(("diagnose", src)), src
 
 
 def test_findings_in_chinese():

@@ -198,17 +198,51 @@ def test_cut_off_log_says_what_is_missing_in_chinese_too():
     assert "错误信息不在粘贴的内容里" in zh and "运行 verify" in zh
 
 
-def test_scorer_prints_the_score_line():
+def test_scorer_prints_both_splits_per_class():
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     res = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "score_diagnosis.py")],
+        [sys.executable, str(ROOT / "benchmarks" / "score_diagnosis.py"), "--json"],
         capture_output=True,
         text=True,
         timeout=120,
         env=env,
     )
-    total = len([k for k in json.loads((LOGS / "expected.json").read_text("utf-8")) if k[0] != "_"])
-    assert res.returncode == 0 and res.stdout.strip() == f"{total}/{total} logs: first finding right"
+    assert res.returncode == 0, res.stderr
+    data = json.loads(res.stdout)
+    total = sum(len([k for k in json.loads(p.read_text("utf-8")) if k[0] != "_"])
+                for p in LOGS.glob("expected*.json"))
+    assert data["training"]["total"] == total and data["training"]["right"] == total
+    assert sum(c["total"] for c in data["training"]["classes"].values()) == total
+    assert set(data["heldout"]) == {"right", "total", "classes"}
+
+
+def test_scorer_reads_several_expected_files_and_a_heldout_folder(tmp_path):
+    # logs written for this test, in the scorer's layout: two collectors' files and a held-out folder
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import score_diagnosis as sd
+    finally:
+        sys.path.pop(0)
+    from tfgpu_wizard.core.diagnose import engine as dg
+
+    (tmp_path / "a.log").write_text("AttributeError: module 'tensorflow' has no attribute 'Session'\n", "utf-8")
+    (tmp_path / "b.log").write_text("Num GPUs Available:  0\n", "utf-8")
+    (tmp_path / "expected-A.json").write_text(json.dumps({"a": {"rule": "tf1-api-on-tf2", "fix": ["compat.v1"]}}))
+    (tmp_path / "expected-B.json").write_text(json.dumps({
+        "_about": "ignored", "b": {"rule": "windows-native-no-gpu", "context": {"platform": "windows",
+                                                                               "tf_version": "2.15.0"}},
+        "gone": {"rule": "no-tensorflow"}}))
+    expected = sd.load_expected(tmp_path)
+    assert set(expected) == {"a", "b", "gone"}
+    per_class, wrong = sd.score(dg, tmp_path, expected)
+    assert per_class == {"tf1-api-on-tf2": [1, 1], "windows-native-no-gpu": [1, 1], "no-tensorflow": [0, 1]}
+    assert wrong == [("gone", "no-tensorflow", "log file missing")]
+    assert sd.load_expected(tmp_path / "heldout") == {}  # absent
+    (tmp_path / "heldout").mkdir()
+    assert sd.load_expected(tmp_path / "heldout") == {}  # empty
+    (tmp_path / "expected-C.json").write_text(json.dumps({"a": {"rule": "python-exception"}}))
+    with pytest.raises(SystemExit, match="also in another expected file"):
+        sd.load_expected(tmp_path)
 
 
 # ---------------------------------------------------------------------------- GUI
@@ -225,7 +259,7 @@ def test_diagnose_page_offers_verify_and_says_what_it_cannot_tell(qtbot):
     qtbot.mouseClick(page.btn, __import__("PySide6.QtCore", fromlist=["Qt"]).Qt.MouseButton.LeftButton)
     shown = page.result.toPlainText()
     assert "What this log does not tell:" in shown
-    assert "The error itself: it is not in the pasted text." in shown
+    assert "The error itself: it is not in the text" in shown
     assert "Which TensorFlow version wrote it" in shown
     assert page.btn_verify.isVisible() and page.btn_verify.text() == "Run verify to collect the full log"
     with qtbot.waitSignal(page.verify_requested, timeout=1000):

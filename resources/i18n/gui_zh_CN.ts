@@ -1604,4 +1604,43 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <translation>本次运行没有内存读数</translation>
     </message>
 </context>
+<context>
+    <name>LogInput</name>
+    <message>
+        <source>Open a log file…</source>
+        <translation>打开日志文件…</translation>
+    </message>
+    <message>
+        <source>Open a log file</source>
+        <translation>打开日志文件</translation>
+    </message>
+    <message>
+        <source>Paste the error log here, or drop a log file on this box…</source>
+        <translation>把错误日志粘贴到这里，或者把日志文件拖到这个框里…</translation>
+    </message>
+    <message>
+        <source>Logs and text files (*.log *.txt *.out *.err);;All files (*)</source>
+        <translation>日志和文本文件 (*.log *.txt *.out *.err);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>[… {n} lines before this are not shown here; Explain reads the whole file …]</source>
+        <translation>[… 这之前的 {n} 行没有在这里显示；解释时会读取整个文件 …]</translation>
+    </message>
+    <message>
+        <source>You can also drop a log file on the box.</source>
+        <translation>也可以把日志文件拖到框里。</translation>
+    </message>
+    <message>
+        <source>Reading {name} …</source>
+        <translation>正在读取 {name} …</translation>
+    </message>
+    <message>
+        <source>Opened {name} ({size}, {encoding}).</source>
+        <translation>已打开 {name}（{size}，{encoding}）。</translation>
+    </message>
+    <message>
+        <source>Cannot read {path}: {reason}</source>
+        <translation>无法读取 {path}：{reason}</translation>
+    </message>
+</context>
 </TS>

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.gui
 
 GUI = Path(__file__).resolve().parents[2] / "src" / "tfgpu_wizard" / "gui"
 TABLES = {"MODE_TEXT", "_STEP_TITLES", "_STATUS_WORDS", "METHOD_WORDS", "COLUMNS", "_PAGE_INFO", "CONFIGS",
-          "CPU_CONFIGS", "SECTIONS", "GUI_ADVICE", "BACKEND_MODE_TEXT", "SOURCE_TEXT"}
+          "CPU_CONFIGS", "SECTIONS", "GUI_ADVICE", "BACKEND_MODE_TEXT", "SOURCE_TEXT", "LOG_INPUT_TEXT"}
 # which fields of a tuple entry are texts
 TUPLE_TEXT = {"_PAGE_INFO": (2,), "CONFIGS": (0,), "CPU_CONFIGS": (0,), "SECTIONS": (0, 1)}
 

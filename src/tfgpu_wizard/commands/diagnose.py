@@ -1,7 +1,8 @@
 """``tfgpu-wizard diagnose FILE|-``: explain a TensorFlow / CUDA log in plain words, with the fix.
 
-Exit status: 0 no problem found (harmless lines only), 1 problems found (an error or warning),
-2 the log could not be read (the message says why; nothing is changed or lost).
+Exit status: 0 no problem found (harmless lines, or what is expected on this machine: "info"), 1 problems found
+(an error or warning), 2 the log could not be read (the message says why; nothing is changed or lost). After the
+findings it says what the log could not tell (no TensorFlow lines, no version, a huge log read at its ends, ...).
 """
 
 from __future__ import annotations
@@ -33,37 +34,48 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as fh:
-        return fh.read()
-
-
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import i18n
-    from tfgpu_wizard.core.diagnose.engine import decode_log, diagnose, format_findings
+    from tfgpu_wizard.core.diagnose.engine import (
+        decode_log,
+        diagnose_report,
+        format_findings,
+        format_notes,
+        read_log,
+    )
     from tfgpu_wizard.core.diagnose.textdecode import detect_encoding
     from tfgpu_wizard.core.i18n import tr
 
     if getattr(args, "diagnose_lang", None):
         i18n.set_language(args.diagnose_lang)
+    gap = None
     try:
-        data = _read(args.file)
+        if args.file == "-":
+            data = sys.stdin.buffer.read()
+            text, encoding = decode_log(data), detect_encoding(data)
+        else:
+            # a file of any size: a huge one is read at its start and its end (read_log), never all at once
+            log = read_log(args.file)
+            text, encoding, gap = log.text, log.encoding, log.gap
     except OSError as exc:
         msg = tr("diagnose", "Cannot read the log {path}: {reason}").format(
             path=args.file, reason=exc.strerror or exc
         )
         print(f"tfgpu-wizard diagnose: {msg}", file=sys.stderr)
         return 2
-    text = decode_log(data)  # BOM, UTF-16, UTF-8, GBK/GB18030 (Chinese cmd.exe), the locale's
-    findings = diagnose(text, platform=args.platform, tf_version=getattr(args, "tf_version", None))
+    report = diagnose_report(text, platform=args.platform, tf_version=getattr(args, "tf_version", None), gap=gap)
+    findings = report.findings
     if args.json:
         payload = {
-            "platform": findings[0].platform if findings else (args.platform or None),
-            "encoding": detect_encoding(data),
+            "platform": report.platform,
+            "platform_from": report.platform_from,
+            "tf_version": report.tf_version,
+            "encoding": encoding,
             "language": i18n.language(),
-            "lines": text.count("\n") + (1 if text and not text.endswith("\n") else 0),
+            "lines": report.lines,
+            "skipped_lines": report.skipped_lines,
+            "notes": [{"code": n.code, "text": n.text} for n in report.notes],
+            "facts": report.facts.to_dict(),
             "findings": [f.to_dict() for f in findings],
         }
         print(json.dumps(payload, ensure_ascii=False, indent=2))
@@ -71,4 +83,7 @@ def run(args: argparse.Namespace) -> int:
         if not text.strip():
             print(tr("diagnose", "The log is empty: nothing to explain."), file=sys.stderr)
         sys.stdout.write(format_findings(findings, show_harmless=args.all))
+        notes = format_notes(report.notes)
+        if notes and text.strip():
+            sys.stdout.write("\n" + notes)
     return 1 if any(f.severity in ("error", "warning") for f in findings) else 0

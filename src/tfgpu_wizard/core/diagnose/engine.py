@@ -1,8 +1,8 @@
-"""Diagnosis: turn TensorFlow / CUDA loader / driver output into ranked, plain-language findings.
+"""Diagnosis: turn TensorFlow / CUDA loader / driver / pip output into ranked, plain-language findings.
 
-Qt-free and TensorFlow-free, cheap to import (the standard library only; patterns are compiled
-on first use). Feed it anything: the verification probe's or the sample's stderr, or a log a
-user pasted.
+Qt-free and TensorFlow-free, cheap to import (the standard library only; the rules are data, read from
+resources/diagnosis/rules.json; patterns are compiled on first use). Feed it anything: the verification
+probe's or the sample's stderr, pip's output, a log a user pasted, an issue template.
 
 Public API (stable)::
 
@@ -10,10 +10,10 @@ Public API (stable)::
 
     findings = diagnose(text, platform=None, context=None, lang=None)
     for f in findings:            # already ranked: root causes first, harmless noise last
-        f.rule_id                 # stable id, e.g. "missing-library" (see core/diagnose/rules.py)
-        f.severity                # "error" | "warning" | "harmless"
+        f.rule_id                 # stable id, e.g. "missing-library" (resources/diagnosis/rules.json)
+        f.severity                # "error" | "warning" | "info" | "harmless"
         f.title, f.explanation    # translated (lang, else the current language of core.i18n)
-        f.fix                     # for this platform ("linux" | "windows" | "wsl2")
+        f.fix                     # for this platform ("linux" | "windows" | "wsl2" | "macos") and situation
         f.evidence                # [Evidence(line=12, text="...", message="...", level="W"), ...]
         f.count                   # how many lines matched (evidence keeps the first few)
         f.rank                    # 1 = look at this first
@@ -21,91 +21,115 @@ Public API (stable)::
         f.sources                 # issue / documentation links
         f.to_dict()               # JSON-ready
 
+    report = diagnose_report(text, ...)    # the findings plus what the log could not tell (or unknowns()):
+    report.findings, report.notes          # notes: [Note(code="no-tf-lines", text="..."), ...]
+    report.facts                           # LogFacts read from the log (versions, platform, environment)
     has_errors(findings) -> bool
     format_findings(findings, show_harmless=False, lang=None) -> str   # the CLI's text
     decode_log(data: bytes) -> str                            # BOM-aware, never raises
-    guess_platform(text) -> "linux" | "windows" | "wsl2"
+    read_log(path) -> LogText                                 # a file of any size, decoded, never the whole
+                                                              #   file in memory when it is huge
+    guess_platform(text) -> "linux" | "windows" | "wsl2" | "macos"
     RULE_IDS                                                  # every rule id
 
-``platform``: ``"linux"``, ``"windows"``, ``"wsl2"`` or None (then ``context["platform"]``, then
-guessed from the log: Windows paths/DLL names -> windows, ``/usr/lib/wsl`` -> wsl2, else linux).
+What the caller knows makes the advice exact (every key optional; keywords win over ``context``):
 
-``context`` (all keys optional) adds what the log alone cannot say, e.g. what the probe knows:
-``{"platform": "windows", "tf_version": "2.15.0", "gpu_count": 0}``. ``gpu_count == 0`` counts as
-the "TensorFlow sees no GPU" symptom even if the log does not show ``[]``; ``tf_version`` below
-2.11 rules out the native-Windows-2.11 finding.
+- ``platform`` ("linux" | "windows" | "wsl2" | "macos"; else ``context["platform"]``, else read from the log);
+- ``tf_version`` (else ``context["tf_version"]``, else read from the log);
+- ``has_driver`` (else ``context["has_driver"]`` / ``context["driver_present"]``): False makes a missing
+  driver the root of an empty GPU list;
+- ``context["gpu_count"] == 0``: the probe counted no GPU (the "TensorFlow sees no GPU" symptom);
+- ``context["host_fact"]``: a ``core.diagnose.verdict.host_fact`` code. With ``"no-nvidia-gpu"`` or
+  ``"no-driver"`` (or ``context["expect_cpu"]``: a CPU install that is meant to run on the CPU), the messages
+  a machine without an NVIDIA GPU always prints ("Could not find cuda drivers", "failed call to cuInit", a
+  missing libcudart, an empty GPU list) are findings of severity ``info``, not errors: expected there;
+- ``context["pip_cuda_wheels"]``: pip's NVIDIA CUDA wheels are installed in that Python (then a CUDA library
+  that does not load is a loader-path problem, not a missing install).
+``core.diagnose.verdict.diagnosis_context(report, host, expect_cpu=...)`` builds this context.
 
-Ranking: every rule has a priority (driver/library mismatch first, then cuInit, missing
-libraries, ... down to the "no GPU" symptom); a finding explained by another finding in the same
-log (e.g. "Cannot dlopen some GPU libraries" after "Could not load dynamic library
-'libcudnn.so.8'") is marked ``symptom_of`` and ranked after all root causes. Harmless lines (NUMA,
-factory registration, TensorRT, CPU instructions) come last.
+Ranking: every rule has a priority (driver/library mismatch first, then cuInit, ... down to the "no GPU"
+symptom); a finding explained by another finding in the same log (e.g. "Cannot dlopen some GPU libraries"
+after "Could not load dynamic library 'libcudnn.so.8'") is marked ``symptom_of`` and ranked after all root
+causes; ``info`` findings come after errors and warnings, harmless lines last.
 
-Cost: linear in the size of the log (each pattern is one C-level regex scan with bounded
-repeats); a 50 MB log takes 2-3 s, a few kB of stderr about a millisecond.
+Cost: linear in the size of the log. A log over ``MAX_SCAN_CHARS`` is read at its start and its end (where
+TensorFlow's start-up lines and the error are) and the report says so; line numbers stay those of the file.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
+from tfgpu_wizard.core.diagnose.facts import LogFacts, read_facts, strip_worker_prefixes, version_tuple
+from tfgpu_wizard.core.diagnose.families import DERIVATIONS, Work
 from tfgpu_wizard.core.diagnose.rules import (
     ALL_RULES,
+    BY_ID,
     GPU_MEMORY_TAKEN,
     ONLY_HARMLESS,
-    PLATFORMS,
     PYTHON_EXCEPTION,
-    RULES,
     Rule,
 )
-from tfgpu_wizard.core.diagnose.textdecode import decode_bytes
+from tfgpu_wizard.core.diagnose.scan import (
+    MAX_COUNT,
+    MAX_EVIDENCE,
+    MAX_LINE_CHARS,
+    Evidence,
+    Hit,
+    evidence,
+    explained,
+    line_at,
+    scan,
+    tracebacks,
+)
+from tfgpu_wizard.core.diagnose.textdecode import decode_bytes, detect_encoding
 from tfgpu_wizard.core.i18n import tr
 
 __all__ = [
+    "DiagnosisReport",
     "Evidence",
     "Finding",
+    "LogText",
+    "MAX_COUNT",
+    "MAX_EVIDENCE",
+    "MAX_LINE_CHARS",
+    "Note",
     "RULE_IDS",
     "decode_log",
     "diagnose",
+    "diagnose_report",
     "format_findings",
     "guess_platform",
     "has_errors",
+    "read_log",
     "tf_version_from_log",
+    "unknowns",
 ]
 
 CONTEXT = "diagnose"
-MAX_EVIDENCE = 5  # lines kept per finding (count says how many matched)
-MAX_COUNT = 10_000  # matches counted per rule at most (count is then a lower bound)
-MAX_LINE_CHARS = 400  # evidence text is cut around the match beyond this
 RULE_IDS: tuple[str, ...] = tuple(r.id for r in ALL_RULES)
-_SEVERITY_ORDER = {"error": 0, "warning": 1, "harmless": 2}
-_LIST_FIELDS = ("lib",)  # pattern groups whose distinct values are all named (", "-joined)
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2, "harmless": 3}
 
-# glog / TF prefix: "2024-03-09 19:15:45.018171: W tensorflow/core/....cc:210] message"
-# absl prefix (TF >= 2.17): "W0000 00:00:1753232013.685876   24341 gpu_device.cc:2431] message"
-# Ray-style prefixes such as "(pid=88631) " are skipped first.
-_PREFIX = re.compile(
-    r"^(?:\(pid=\d+\)\s*)?"
-    r"(?:\d{4}-\d\d-\d\d[ T][\d:.]+:?\s+(?P<l1>[IWEF])\s+\S+?:\d+\]\s?"
-    r"|(?P<l2>[IWEF])\d{4}\s+[\d:.]+\s+\d+\s+\S+?:\d+\]\s?"
-    r"|(?:(?P<l3>[IWEF])\s+)?[\w./-]+\.cc:\d+\]\s?)"
-)
-
-
-@dataclass
-class Evidence:
-    line: int  # 1-based line number in the text given to diagnose()
-    text: str  # the line as written (cut around the match if very long)
-    message: str = ""  # the line without TensorFlow's "time: W file.cc:NN]" prefix
-    level: str = ""  # "I" | "W" | "E" | "F" from that prefix, "" if none
+# A log longer than this is read at its start and its end only (TensorFlow's start-up lines come first, the
+# error last); what lies between is counted (its lines) but not searched. 12 M characters (about 150,000 lines)
+# keep the answer within the time a 50 MB log took before (benchmarks/bench_diagnose_large.py). Text that is
+# mostly binary data is searched over a smaller window still.
+MAX_SCAN_CHARS = 12_000_000
+MAX_SCAN_CHARS_BINARY = 4_000_000
+_HEAD_CHARS = 3_000_000
+# read_log: bytes of a file read at its start and end when it is larger than this (a little more than the
+# characters searched: the lines between are counted, not decoded)
+MAX_READ_BYTES = 16_000_000
+_HEAD_BYTES = 4_000_000
 
 
 @dataclass
 class Finding:
     rule_id: str
-    severity: str  # "error" | "warning" | "harmless"
+    severity: str  # "error" | "warning" | "info" | "harmless"
     title: str
     explanation: str
     fix: str
@@ -121,7 +145,50 @@ class Finding:
         return asdict(self)
 
 
-# ------------------------------------------------------------------------------- helpers
+@dataclass
+class Note:
+    """Something the diagnosis could not tell from the text (code: stable; text: translated)."""
+
+    code: str  # empty | binary | truncated | no-tf-lines | no-error | tf-version | platform
+    text: str
+
+
+@dataclass
+class DiagnosisReport:
+    findings: list[Finding]
+    notes: list[Note]
+    facts: LogFacts
+    platform: str
+    platform_from: str  # "caller" | "template" | "log" | "default"
+    tf_version: str | None
+    lines: int  # lines in the whole text
+    skipped_lines: int = 0  # lines between the start and the end that were not searched (a huge log)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "platform": self.platform,
+            "platform_from": self.platform_from,
+            "tf_version": self.tf_version,
+            "lines": self.lines,
+            "skipped_lines": self.skipped_lines,
+            "notes": [asdict(n) for n in self.notes],
+            "facts": self.facts.to_dict(),
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+@dataclass
+class LogText:
+    """A log file read by ``read_log``: its text (start and end only, for a huge file), how it was decoded,
+    and the lines left out between them."""
+
+    text: str
+    encoding: str
+    size: int  # bytes of the file
+    gap: tuple[int, int] | None = None  # (the line after which lines were left out, how many)
+
+
+# ------------------------------------------------------------------------------- reading
 
 
 def decode_log(data: bytes) -> str:
@@ -131,7 +198,56 @@ def decode_log(data: bytes) -> str:
     return decode_bytes(data)
 
 
-_TF_VERSION = (
+def read_log(path: str | Path, max_bytes: int = MAX_READ_BYTES) -> LogText:
+    """A log file as text, never holding more than ``max_bytes`` of it: a larger file is read at its start and
+    its end (the lines between are counted, not kept). Raises OSError when the file cannot be read."""
+    p = Path(path)
+    size = p.stat().st_size
+    with open(p, "rb") as fh:
+        if size <= max_bytes:
+            data = fh.read()
+            return LogText(decode_bytes(data), detect_encoding(data), size)
+        head_n = min(_HEAD_BYTES, max_bytes // 4)
+        tail_n = max_bytes - head_n
+        head = fh.read(head_n)
+        enc = detect_encoding(head)
+        if enc == "utf-8" and head.isascii():  # plain ASCII so far: the end may say which encoding it is
+            fh.seek(size - min(tail_n, 4_000_000))
+            enc_tail = detect_encoding(fh.read()[1:])
+            enc = enc if enc_tail in ("utf-8", "utf-8-replace") else enc_tail
+        wide = enc.startswith("utf-16")
+        nl = "\n".encode(enc if wide else "utf-8")
+        # cut both parts at a line end, so no line is split (and UTF-16 stays on whole code units)
+        cut = head.rfind(nl)
+        if cut > 0:
+            head = head[: cut + len(nl)]
+        skipped = 0
+        pos = len(head)
+        fh.seek(pos)
+        middle_end = size - tail_n
+        while pos < middle_end:
+            chunk = fh.read(min(8_000_000, middle_end - pos))
+            if not chunk:
+                break
+            skipped += chunk.count(nl)
+            pos += len(chunk)
+        fh.seek(middle_end)
+        tail = fh.read()
+        first = tail.find(nl)
+        if first >= 0:
+            skipped += 1
+            tail = tail[first + len(nl) :]
+    if enc in ("utf-16-le", "utf-16-be", "utf-8-sig") and head[:3] == b"\xef\xbb\xbf":
+        head = head[3:]
+    if enc.startswith("utf-16") and head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        head = head[2:]
+    codec = {"utf-8-sig": "utf-8", "utf-8-replace": "utf-8"}.get(enc, enc)
+    text_head = head.decode(codec, errors="replace")
+    text_tail = tail.decode(codec, errors="replace")
+    return LogText(text_head + text_tail, enc, size, (text_head.count("\n"), skipped))
+
+
+_TF_VERSION_RE = (
     re.compile(r"Tensor ?Flow(?: [Vv]ersion)?\s{0,3}[:=]?\s{0,3}v?(\d+\.\d+(?:\.\d+)?)\b"),
     re.compile(r"\btensorflow(?:[-_](?:cpu|gpu|intel|macos))?[-_](\d+\.\d+(?:\.\d+)?)\.dist-info"),
     re.compile(r"\btf\.__version__\W{0,10}(\d+\.\d+(?:\.\d+)?)\b"),
@@ -142,202 +258,54 @@ _TF_VERSION = (
 def tf_version_from_log(text: str) -> str | None:
     """The TensorFlow version printed in a log ("Tensor Flow Version: 2.12.0", "TensorFlow version
     2.16", ``site-packages/tensorflow-2.12.0.dist-info``, pip's "Successfully installed ...
-    tensorflow-2.15.0"), or None."""
-    for pat in _TF_VERSION:
+    tensorflow-2.15.0", ``tensorflow==2.15.0``, a pasted issue template's "TensorFlow version"), or None."""
+    for pat in _TF_VERSION_RE:
         m = pat.search(text[:5_000_000])
         if m:
             return m.group(1)
-    return None
-
-
-def _has_drive_path(text: str) -> bool:
-    """A Windows path such as ``C:\\Users`` somewhere in the text (plain ``find``: linear and fast)."""
-    i = text.find(":\\")
-    checked = 0
-    while i > 0 and checked < 10_000:
-        if text[i - 1].isascii() and text[i - 1].isalpha() and (i < 2 or not text[i - 2].isalnum()):
-            return True
-        i = text.find(":\\", i + 2)
-        checked += 1
-    return False
+    return read_facts(text[:5_000_000]).tf_version
 
 
 def guess_platform(text: str) -> str:
-    """Best guess of the platform a log comes from (used when the caller does not say)."""
-    if "/usr/lib/wsl/" in text or "WSL" in text or "\\lxss\\" in text:
-        return "wsl2"
-    if ".dll" in text or ".DLL" in text or "nvcuda" in text or _has_drive_path(text):
-        return "windows"
-    return "linux"
+    """Best guess of the platform a log comes from (used when the caller does not say): WSL's paths, an issue
+    template's OS, macOS paths and wheel names, Windows paths and DLL names; Linux otherwise."""
+    return read_facts(text[:5_000_000]).platform or "linux"
 
 
 def _normalise_platform(platform: str | None) -> str | None:
     if not platform:
         return None
-    p = platform.strip().lower()
+    p = str(platform).strip().lower()
     if p in ("win", "win32", "windows", "nt"):
         return "windows"
     if p in ("wsl", "wsl2"):
         return "wsl2"
     if p in ("mac", "macos", "darwin", "osx"):
         return "macos"
-    if p in PLATFORMS:
-        return p
     return "linux"
 
 
-_compiled: dict[str, list[re.Pattern[str]]] | None = None
-
-
-def _patterns() -> dict[str, list[re.Pattern[str]]]:
-    global _compiled
-    if _compiled is None:
-        _compiled = {r.id: [re.compile(p) for p in r.patterns] for r in RULES}
-    return _compiled
-
-
-class _Lines:
-    """Line numbers for match offsets, computed incrementally (offsets must not go backwards
-    within one cursor), so the total cost per rule is one pass over the text at most."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.line = 1
-
-    def line_of(self, offset: int) -> int:
-        if offset < self.pos:  # a new rule's scan: restart
-            self.pos, self.line = 0, 1
-        self.line += self.text.count("\n", self.pos, offset)
-        self.pos = offset
-        return self.line
-
-
-def _line_at(text: str, start: int, end: int) -> str:
-    """The full line containing text[start:end], cut to MAX_LINE_CHARS around the match."""
-    ls = text.rfind("\n", max(0, start - MAX_LINE_CHARS * 4), start) + 1
-    if ls == 0 and start > MAX_LINE_CHARS * 4:
-        ls = start - MAX_LINE_CHARS // 2
-    le = text.find("\n", end, end + MAX_LINE_CHARS * 4)
-    if le < 0:
-        le = min(len(text), end + MAX_LINE_CHARS * 4)
-    line = text[ls:le].rstrip("\r")
-    if len(line) > MAX_LINE_CHARS:
-        rel = start - ls
-        a = max(0, rel - MAX_LINE_CHARS // 2)
-        line = ("…" if a else "") + line[a : a + MAX_LINE_CHARS] + "…"
-    return line
-
-
-def _evidence(lineno: int, line: str) -> Evidence:
-    m = _PREFIX.match(line)
-    if m:
-        return Evidence(
-            lineno, line, line[m.end() :].strip(), m.group("l1") or m.group("l2") or m.group("l3") or ""
-        )
-    return Evidence(lineno, line, line.strip(), "")
-
-
-@dataclass
-class _Hit:
-    rule: Rule
-    evidence: list[Evidence] = field(default_factory=list)
-    count: int = 0
-    values: dict[str, str] = field(default_factory=dict)
-    lines: set[int] = field(default_factory=set)
-
-
-_DEP = re.compile(r"(lib[\w.+-]{1,120}?\.so[\w.]{0,20}|[\w.+-]{1,120}\.dll): cannot open shared object file")
-
-
-def _scan(text: str) -> dict[str, _Hit]:
-    hits: dict[str, _Hit] = {}
-    cursor = _Lines(text)
-    for rule in RULES:
-        pats = _patterns()[rule.id]
-        if not pats:
-            continue
-        hit = _Hit(rule)
-        for pat in pats:
-            cursor.pos, cursor.line = 0, 1
-            for m in pat.finditer(text):
-                hit.count += 1
-                groups = m.groupdict()
-                if groups.get("lib") and groups.get("reason"):
-                    # a nested loader error names the library that is really missing in its reason:
-                    # "libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared object file"
-                    dep = _DEP.match(groups["reason"].strip())
-                    if dep and dep.group(1) != groups["lib"].strip():
-                        groups["lib"] = f"{dep.group(1)} ({groups['lib'].strip()})"
-                for k, v in groups.items():
-                    if not v:
-                        continue
-                    if k not in hit.values:
-                        hit.values[k] = v.strip()
-                    elif k in _LIST_FIELDS and len(hit.values[k]) < 200:
-                        names = hit.values[k].split(", ")
-                        if v.strip() not in names:
-                            hit.values[k] += ", " + v.strip()
-                if len(hit.evidence) < MAX_EVIDENCE:
-                    lineno = cursor.line_of(m.start())
-                    if lineno not in hit.lines:
-                        hit.lines.add(lineno)
-                        hit.evidence.append(_evidence(lineno, _line_at(text, m.start(), m.end())))
-                elif hit.count >= MAX_COUNT:
-                    break  # enough to know; keeps a flood of one line from dominating the time
-        if hit.count:
-            hit.evidence.sort(key=lambda e: e.line)
-            hits[rule.id] = hit
-    return hits
-
-
-_TRACEBACK = re.compile(r"Traceback \(most recent call last\):")
-_EXC_LINE = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Failure)\b")
-
-
-def _final_exceptions(text: str, limit: int = 200) -> list[tuple[int, str, str]]:
-    """(line number, exception line, exception block) ending each traceback: the first line after the
-    ``Traceback`` header that is not indented and not a TensorFlow log line."""
-    out: list[tuple[int, str]] = []
-    cursor = _Lines(text)
-    for m in _TRACEBACK.finditer(text):
-        if len(out) >= limit:
-            break
-        pos = text.find("\n", m.end())
-        steps = 0
-        while 0 <= pos < len(text) and steps < 2000:
-            steps += 1
-            start = pos + 1
-            end = text.find("\n", start)
-            end = len(text) if end < 0 else end
-            raw = text[start : min(end, start + 2000)].rstrip("\r")
-            pos = end if end < len(text) else -1
-            if not raw.strip() or raw[:1] in (" ", "\t") or _PREFIX.match(raw) or raw.startswith(">"):
-                continue
-            stripped = raw.strip()
-            if _EXC_LINE.match(stripped):
-                # the exception's own continuation lines (indented), e.g. "  (0) Unknown: ..."
-                tail = text[start : min(len(text), start + 4000)].split("\n")[1:20]
-                block = [stripped]
-                for extra in tail:
-                    if not extra.strip() or extra[:1] not in (" ", "\t"):
-                        break
-                    block.append(extra.strip())
-                out.append((cursor.line_of(start), stripped[:MAX_LINE_CHARS], "\n".join(block)))
-            break
-    return out
-
-
-def _explained(line: str) -> bool:
-    """Whether some rule recognises this (exception) line."""
-    return any(p.search(line) for pats in _patterns().values() for p in pats)
+def _binary_share(text: str) -> float:
+    """Share of characters in samples of the text that no log holds: U+FFFD and control characters."""
+    if not text:
+        return 0.0
+    n = len(text)
+    samples = [text[:20_000]]
+    if n > 60_000:
+        samples += [text[n // 2 : n // 2 + 20_000], text[-20_000:]]
+    bad = total = 0
+    for s in samples:
+        total += len(s)
+        bad += s.count("\ufffd") + sum(1 for c in s if c < " " and c not in "\t\n\r\x1b\x0c")
+    return bad / max(total, 1)
 
 
 def _version_tuple(v: Any) -> tuple[int, ...] | None:
     """major.minor of a version (``core.versions.release``, packaging's parser); None when there is none."""
-    from tfgpu_wizard.core.versions import release
+    return (version_tuple(v) or ())[:2] or None
 
-    return release(v)[:2] or None
+
+# ------------------------------------------------------------------------------- findings
 
 
 class _SafeDict(dict):
@@ -345,15 +313,15 @@ class _SafeDict(dict):
         return "?"
 
 
-def _fmt(template: str, lang: str | None, values: dict[str, str]) -> str:
-    text = tr(CONTEXT, template, lang)
+def _fmt(text: Any, lang: str | None, values: dict[str, str]) -> str:
+    s = Rule.say(text, lang) if isinstance(text, dict) else tr(CONTEXT, str(text), lang)
     try:
-        return text.format_map(_SafeDict(values))
+        return s.format_map(_SafeDict(values))
     except (ValueError, IndexError):  # a stray brace in a translation: show it unformatted
-        return text
+        return s
 
 
-# import name -> pip package, for the few common ones that differ
+# import name -> pip package, for the common ones that differ
 _PIP_NAMES = {
     "cv2": "opencv-python",
     "PIL": "Pillow",
@@ -362,40 +330,51 @@ _PIP_NAMES = {
     "google.protobuf": "protobuf",
     "tensorflow_hub": "tensorflow-hub",
     "tensorflow_datasets": "tensorflow-datasets",
+    "tensorflow_probability": "tensorflow-probability",
+    "tensorflow_addons": "tensorflow-addons",
+    "tensorflow_text": "tensorflow-text",
+    "tf_keras": "tf-keras",
+    "keras_nlp": "keras-nlp",
+    "keras_hub": "keras-hub",
+    "keras_cv": "keras-cv",
+    "absl": "absl-py",
+    "ml_dtypes": "ml-dtypes",
+    "skimage": "scikit-image",
+    "Bio": "biopython",
+    "dotenv": "python-dotenv",
 }
 
-
-def _fix_template(rule: Rule, platform: str, tfv: tuple[int, ...] | None) -> str:
-    """The rule's fix for this platform, or for this TensorFlow version where the rule has one."""
-    if rule.id == "dlopen-failed" and platform in ("linux", "wsl2") and tfv:
-        if tfv >= (2, 17):
-            return rule.fix["tf217"]
-        if tfv[:2] == (2, 16):
-            return rule.fix["tf216"]
-    return rule.fix_for(platform)
-
-
-# Rules whose advice depends on whether this machine has a working NVIDIA driver: their explanation starts
-# from the host's fact when the caller knows it (``has_driver`` / the context's ``driver_present`` and
-# ``host_fact``, see core.diagnose.verdict.diagnosis_context).
-_DRIVER_DEPENDENT = frozenset({"cuda-drivers-not-found", "no-gpu-visible", "dlopen-failed", "missing-library"})
 _NO_GPU_FACTS = frozenset({"no-nvidia-gpu"})
 _NO_DRIVER_FACTS = frozenset({"no-driver", "driver-missing", "driver-needs-reboot", "driver-not-loaded",
                               "driver-no-permission", "driver-failed", "driver-no-devices"})
+_CPU_EXPECTED = frozenset({"no-nvidia-gpu", "no-driver", "expect-cpu"})
 
 
-def _host_lead(rule_id: str, has_driver: bool | None, fact: str | None, driver_cuda: str | None,
+def _host_lead(rule: Rule, has_driver: bool | None, fact: str | None, driver_cuda: str | None,
                lang: str | None) -> str | None:
-    """The first sentence of a driver-dependent finding: what this machine has (None when unknown)."""
-    if rule_id not in _DRIVER_DEPENDENT:
+    """The first sentence of a finding whose advice depends on the machine: what this machine has."""
+    if not rule.host_lead:
         return None
     if fact in _NO_GPU_FACTS:
         return tr(CONTEXT, "This computer has no NVIDIA GPU, so TensorFlow uses the CPU here, which is expected: "
                            "no CUDA library changes that.", lang)
+    if fact == "expect-cpu":
+        return tr(CONTEXT, "This is a CPU installation, so TensorFlow is meant to run on the CPU: this message is "
+                           "expected.", lang)
+    if fact in _NO_DRIVER_FACTS and fact not in ("no-driver", "driver-missing"):
+        # The driver is installed but not working (needs a restart, not loaded, ...): reinstalling is wrong advice.
+        return tr(CONTEXT, "The NVIDIA driver on this computer is installed but not working right now, so "
+                           "TensorFlow cannot use a GPU whatever CUDA libraries are installed: fix the driver first "
+                           "(`tfgpu-wizard doctor` says what it needs; after a driver update, a restart).", lang)
     if has_driver is False or fact in _NO_DRIVER_FACTS:
+        if fact == "no-driver":
+            return tr(CONTEXT, "This computer has no working NVIDIA driver or GPU, so TensorFlow uses the CPU "
+                               "here, which is expected.", lang)
         return tr(CONTEXT, "This computer has no working NVIDIA driver, so TensorFlow cannot use a GPU whatever "
                            "CUDA libraries are installed: install the driver first.", lang)
-    if fact == "cpu-wheel" and rule_id in ("cuda-drivers-not-found", "no-gpu-visible"):
+    if rule.host_lead != "all":
+        return None
+    if fact == "cpu-wheel" and rule.id in ("cuda-drivers-not-found", "no-gpu-visible"):
         return tr(CONTEXT, "This TensorFlow is a CPU-only build, so it cannot use the GPU whatever the driver: "
                            "install the GPU build (`tensorflow[and-cuda]`).", lang)
     if has_driver is True and fact in (None, "libraries"):
@@ -407,30 +386,40 @@ def _host_lead(rule_id: str, has_driver: bool | None, fact: str | None, driver_c
     return None
 
 
-def _make(
-    rule: Rule, hit: _Hit | None, platform: str, lang: str | None, tfv: tuple[int, ...] | None = None,
-    lead: str | None = None,
-) -> Finding:
+def _values(hit: Hit, facts: LogFacts, tf_version: str | None) -> dict[str, str]:
+    rule = hit.rule
     values = dict(rule.defaults)
-    if hit:
-        values.update(hit.values)
+    values.update({k: v for k, v in hit.values.items() if v != ""})
     if rule.id == "out-of-memory" and values.get("shape"):
         values["shape"] = values["shape"] + " "
     if rule.id == "python-package-missing" and values.get("module"):
         mod = values["module"]
         top = mod if mod in _PIP_NAMES else mod.split(".")[0]
         values["package"] = _PIP_NAMES.get(top, top)
-    fix = _fmt(_fix_template(rule, platform, tfv), lang, values)
+    values.setdefault("tf", tf_version or "?")
+    tfv = version_tuple(tf_version)
+    # Keras 2 for this TensorFlow: tf-keras of the same minor version (TF 2.16 and newer)
+    values.setdefault("tf_keras_req", f"tf-keras~={tfv[0]}.{tfv[1]}.0" if tfv and len(tfv) >= 2 and tfv >= (2, 16)
+                      else "tf-keras")
+    if facts.python_version:
+        values.setdefault("python", facts.python_version)
+    return values
+
+
+def _make(hit: Hit, situation: dict[str, Any], lang: str | None, lead: str | None, facts: LogFacts) -> Finding:
+    rule = hit.rule
+    values = _values(hit, facts, situation.get("tf_version"))
+    sit = dict(situation, values=values)
     return Finding(
         rule_id=rule.id,
-        severity=rule.severity,
+        severity=rule.severity_for(sit),
         title=_fmt(rule.title, lang, values),
         explanation=((lead + " ") if lead else "") + _fmt(rule.explanation, lang, values).replace("  ", " "),
-        fix=fix,
-        evidence=list(hit.evidence) if hit else [],
+        fix=_fmt(rule.fix[rule.fix_key(sit)], lang, values),
+        evidence=list(hit.evidence),
         sources=list(rule.sources),
-        count=hit.count if hit else 0,
-        platform=platform,
+        count=hit.count,
+        platform=situation["platform"],
         priority=rule.priority,
     )
 
@@ -445,28 +434,44 @@ _MEM_PAIR = re.compile(
 _UNIT = {"K": 1 / 1024, "M": 1.0, "G": 1024.0, "T": 1024.0 * 1024}
 
 
-def _memory_taken(text: str, cursor_text: str) -> _Hit | None:
+def _memory_taken(text: str) -> Hit | None:
     """The GPU was mostly full before TensorFlow started (free < 25 % of total): the
     "Free memory" that older TensorFlow prints next to the device it found."""
     for m in _MEM_PAIR.finditer(text):
         total = float(m.group("total")) * _UNIT[m.group("tu")]
         free = float(m.group("free")) * _UNIT[m.group("fu")]
         if total > 0 and free < 0.25 * total:
-            line = cursor_text.count("\n", 0, m.start("free")) + 1
-            ev = _evidence(line, _line_at(text, m.start("free"), m.end("free")))
+            line = text.count("\n", 0, m.start("free")) + 1
+            ev = evidence(line, line_at(text, m.start("free"), m.end("free")))
             values = {
                 "free": f"{m.group('free')} {m.group('fu')}iB",
                 "total": f"{m.group('total')} {m.group('tu')}iB",
             }
-            return _Hit(GPU_MEMORY_TAKEN, [ev], 1, values)
+            return Hit(GPU_MEMORY_TAKEN, [ev], 1, values)
     return None
 
 
 _DRIVER_LEVEL = {"driver-library-mismatch", "driver-not-loaded", "driver-too-old", "driver-library-missing"}
+_TF_MARKERS = re.compile(
+    r"tensorflow|keras|\bcuda|cudnn|nvidia|Traceback \(most recent call last\)|\bpip\b|site-packages|"
+    r"\bGPU\b|\.cc:\d+\]",
+    re.I,
+)
+
+
+def _cut(text: str, limit: int) -> tuple[str, tuple[int, int] | None]:
+    """A text over ``limit`` characters cut to its start and end at line ends: (text, (line, lines left out))."""
+    if len(text) <= limit:
+        return text, None
+    head_end = text.rfind("\n", 0, min(_HEAD_CHARS, limit // 4)) + 1 or min(_HEAD_CHARS, limit // 4)
+    tail_start = text.find("\n", len(text) - (limit - head_end)) + 1 or len(text) - (limit - head_end)
+    skipped = text.count("\n", head_end, tail_start)
+    head = text[:head_end]
+    return head + text[tail_start:], (head.count("\n"), skipped)
 
 
 def diagnose(
-    text: str,
+    text: str | bytes,
     platform: str | None = None,
     context: dict[str, Any] | None = None,
     *,
@@ -474,98 +479,135 @@ def diagnose(
     has_driver: bool | None = None,
     lang: str | None = None,
 ) -> list[Finding]:
-    """Findings for a log, ranked (``rank`` 1 first). See the module docstring.
+    """Findings for a log, ranked (``rank`` 1 first). See the module docstring for what the caller may pass."""
+    return diagnose_report(
+        text, platform, context, tf_version=tf_version, has_driver=has_driver, lang=lang
+    ).findings
 
-    What the caller knows about the host makes the advice exact; every fact is optional:
 
-    - ``platform``: "linux" | "windows" | "wsl2" | "macos" (else ``context["platform"]``, else
-      guessed from paths in the log);
-    - ``tf_version``: e.g. "2.21.0" (else ``context["tf_version"]``, else read from the log);
-    - ``has_driver``: whether a working NVIDIA driver was detected (``False`` makes a missing
-      driver the root cause of an empty GPU list); else ``context["has_driver"]`` or
-      ``context["driver_present"]`` (what ``core.diagnose.verdict.diagnosis_context`` sets).
-
-    Findings whose advice depends on the driver (CUDA libraries not found, no GPU visible, a library
-    that did not load) start their explanation from the host's fact when it is known: no NVIDIA GPU,
-    no working driver, a CPU-only TensorFlow (``context["host_fact"]``), or a working driver.
-    """
+def diagnose_report(
+    text: str | bytes,
+    platform: str | None = None,
+    context: dict[str, Any] | None = None,
+    *,
+    tf_version: str | None = None,
+    has_driver: bool | None = None,
+    lang: str | None = None,
+    gap: tuple[int, int] | None = None,
+) -> DiagnosisReport:
+    """The findings for a log and what it could not tell (``notes``). ``gap``: lines a caller left out of a huge
+    file (``LogText.gap`` from ``read_log``), so line numbers stay those of the file."""
     context = dict(context or {})
     if isinstance(text, bytes):  # be forgiving: callers sometimes pass raw stderr
         text = decode_log(text)
     text = text or ""
-    plat = (
-        _normalise_platform(platform) or _normalise_platform(context.get("platform")) or guess_platform(text)
-    )
-    tf_version = tf_version or context.get("tf_version") or tf_version_from_log(text)
+    total_lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    text, cut = _cut(text, MAX_SCAN_CHARS_BINARY if _binary_share(text) > 0.3 else MAX_SCAN_CHARS)
+    if gap and cut:  # both: the file's gap comes first (read_log keeps the start small)
+        gap = (gap[0], gap[1] + cut[1]) if cut[0] > gap[0] else gap
+    gap = gap or cut
+    if gap:
+        total_lines += gap[1] if not cut or gap is not cut else 0
+    binary = _binary_share(text) > 0.3
+    stripped, prefix_kind = strip_worker_prefixes(text)
+    facts = read_facts(stripped, prefix_kind)
+    text = stripped
+
+    plat_arg = _normalise_platform(platform) or _normalise_platform(context.get("platform"))
+    if plat_arg:
+        plat, plat_from = plat_arg, "caller"
+    elif facts.platform:
+        plat, plat_from = facts.platform, facts.platform_from or "log"
+    else:
+        plat, plat_from = "linux", "default"
+    tf_version = tf_version or context.get("tf_version") or facts.tf_version
     if has_driver is None:
         has_driver = context.get("has_driver", context.get("driver_present"))
     fact = context.get("host_fact")
+    if context.get("expect_cpu") and fact not in _NO_GPU_FACTS:
+        fact = "expect-cpu"
     if has_driver is None and fact in _NO_DRIVER_FACTS | _NO_GPU_FACTS:
         has_driver = False
+    if context.get("pip_cuda_wheels"):
+        facts.pip_cuda_wheels = True
 
-    hits = _scan(text)
-    by_id = {r.id: r for r in ALL_RULES}
+    hits = scan(text)
 
     # context: a probe that counted zero GPUs is the same symptom as a printed "[]"
     if context.get("gpu_count") == 0 and "no-gpu-visible" not in hits:
-        hits["no-gpu-visible"] = _Hit(by_id["no-gpu-visible"])
+        hits["no-gpu-visible"] = Hit(BY_ID["no-gpu-visible"])
 
-    # derived: no working driver on this host (the caller detected it) explains an empty GPU list
-    if has_driver is False and not _DRIVER_LEVEL & hits.keys() and "command-not-found" not in hits:
-        gpu_hits = [h for k, h in hits.items() if k in by_id["driver-not-loaded"].explains]
+    # derived: no working driver on a host with an NVIDIA GPU (the caller detected it) explains an empty GPU
+    # list; on a host without NVIDIA GPU (or a CPU install) the GPU messages are expected instead (severity)
+    if (
+        has_driver is False
+        and fact not in _CPU_EXPECTED
+        and not _DRIVER_LEVEL & hits.keys()
+        and "command-not-found" not in hits
+    ):
+        gpu_hits = [h for k, h in hits.items() if k in BY_ID["driver-not-loaded"].explains]
         if gpu_hits:
-            hits["driver-not-loaded"] = _Hit(
-                by_id["driver-not-loaded"], list(gpu_hits[0].evidence), max(gpu_hits[0].count, 1)
+            hits["driver-not-loaded"] = Hit(
+                BY_ID["driver-not-loaded"], list(gpu_hits[0].evidence), max(gpu_hits[0].count, 1)
             )
 
-    # derived: native Windows with TF >= 2.11 (no CUDA DLL is even tried, the GPU list is just empty)
-    tfv = _version_tuple(tf_version) if tf_version else None
-    if (
-        plat == "windows"
-        and "no-gpu-visible" in hits
-        and not {"missing-library", "dlopen-failed", "gpu-device-created"} & hits.keys()
-        and (tfv is None or tfv >= (2, 11))
-    ):
-        src = hits["no-gpu-visible"]
-        hits["windows-native-no-gpu"] = _Hit(
-            by_id["windows-native-no-gpu"], list(src.evidence), max(src.count, 1)
-        )
+    tbs = tracebacks(text)
+    tfv = version_tuple(tf_version)
+    work = Work(text, facts, hits, tbs, plat, tfv, context, has_driver, fact)
+    for derive in DERIVATIONS:
+        derive(work)
 
     # derived: out of memory at start-up because the GPU was already full
     if {"out-of-memory", "cudnn-init-failed", "dnn-library-not-found"} & hits.keys():
-        taken = _memory_taken(text, text)
+        taken = _memory_taken(text)
         if taken:
             hits[GPU_MEMORY_TAKEN.id] = taken
 
     # the final exception of each traceback: explained by a rule, or reported as it is
     covered = {e.line for h in hits.values() for e in h.evidence}
     unexplained = [
-        (n, line)
-        for n, line, block in _final_exceptions(text)
-        if not covered & set(range(n, n + block.count("\n") + 1)) and not _explained(block)
+        tb for tb in tbs
+        if not covered & set(range(tb.line, tb.line + tb.block.count("\n") + 1)) and not explained(tb.block)
     ]
     if unexplained:
-        n, line = unexplained[-1]
-        hit = _Hit(PYTHON_EXCEPTION, [_evidence(n, line)], len(unexplained), {"exception": line[:200]})
-        hits[PYTHON_EXCEPTION.id] = hit
+        tb = unexplained[-1]
+        hits[PYTHON_EXCEPTION.id] = Hit(
+            PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), {"exception": tb.exception[:200]}
+        )
 
-    # derived: only harmless lines -> say so, and that the error (if any) was not pasted
-    if hits and all(h.rule.severity == "harmless" for h in hits.values()):
-        last = max((e for h in hits.values() for e in h.evidence), key=lambda e: e.line)
-        hits[ONLY_HARMLESS.id] = _Hit(ONLY_HARMLESS, [last], 1)
+    situation: dict[str, Any] = {
+        "platform": plat,
+        "tf": tfv,
+        "tf_version": tf_version,
+        "env": facts.environment,
+        "host": fact,
+        "facts": facts.flags(),
+    }
+
+    # derived: only harmless lines (or lines expected on this host) -> say so, and that the error (if any)
+    # was not pasted
+    def quiet(h: Hit) -> bool:
+        return h.rule.severity == "harmless" or h.rule.severity_for(dict(situation, values=h.values)) == "info"
+
+    if hits and all(quiet(h) for h in hits.values()) and any(h.rule.severity == "harmless" for h in hits.values()):
+        pool = [e for h in hits.values() for e in h.evidence]
+        if pool:
+            hits[ONLY_HARMLESS.id] = Hit(ONLY_HARMLESS, [max(pool, key=lambda e: e.line)], 1)
 
     findings = [
-        _make(h.rule, h, plat, lang, tfv,
-              _host_lead(h.rule.id, has_driver, fact, context.get("driver_cuda"), lang))
+        _make(h, situation, lang, _host_lead(h.rule, has_driver, fact, context.get("driver_cuda"), lang), facts)
         for h in hits.values()
     ]
 
-    # symptoms: explained by a present, more fundamental, non-harmless finding
+    # symptoms: explained by a present, more fundamental finding that is not harmless (an "info" finding, one
+    # expected on this host, explains only other info findings)
     for f in sorted(findings, key=lambda x: x.priority):
         for other in sorted(findings, key=lambda x: x.priority):
             if other is f or other.severity == "harmless" or other.symptom_of:
                 continue
-            if f.rule_id in by_id[other.rule_id].explains and other.priority < f.priority:
+            if other.severity == "info" and f.severity != "info":
+                continue
+            if f.rule_id in BY_ID[other.rule_id].explains and other.priority < f.priority:
                 f.symptom_of = other.rule_id
                 break
 
@@ -573,6 +615,7 @@ def diagnose(
         first = f.evidence[0].line if f.evidence else 0
         return (
             f.severity == "harmless",
+            f.severity == "info",
             f.symptom_of is not None,
             f.priority,
             _SEVERITY_ORDER[f.severity],
@@ -582,7 +625,65 @@ def diagnose(
     findings.sort(key=key)
     for i, f in enumerate(findings, 1):
         f.rank = i
-    return findings
+    if gap:
+        after, skipped = gap
+        for f in findings:
+            for e in f.evidence:
+                if e.line > after:
+                    e.line += skipped
+
+    notes = _notes(text, findings, facts, tf_version, plat_from, binary, gap, lang, bool(tbs))
+    return DiagnosisReport(findings, notes, facts, plat, plat_from, tf_version, total_lines,
+                           gap[1] if gap else 0)
+
+
+def _notes(text: str, findings: list[Finding], facts: LogFacts, tf_version: str | None, plat_from: str,
+           binary: bool, gap: tuple[int, int] | None, lang: str | None, has_traceback: bool) -> list[Note]:
+    """What the diagnosis could not tell from this text, in the user's language."""
+    out: list[Note] = []
+
+    def add(code: str, msg: str, **kw: Any) -> None:
+        out.append(Note(code, tr(CONTEXT, msg, lang).format(**kw)))
+
+    if not text.strip():
+        add("empty", "The text is empty: there is nothing to explain.")
+        return out
+    if binary:
+        add("binary", "This does not look like a text log (much of it is binary data): was it the right file? "
+                      "Save the output as text (`python train.py > log.txt 2>&1`) and try again.")
+    if gap:
+        add("truncated", "The log is very long: its first {head} lines and its last part were searched, "
+                         "{skipped} lines in between were not.", head=gap[0], skipped=gap[1])
+    relevant = findings or facts.tf_version or facts.packages or facts.template or has_traceback
+    if not relevant and not _TF_MARKERS.search(text, 0, 5_000_000):
+        add("no-tf-lines", "No TensorFlow, CUDA, pip or Python error lines were found: is this the output of the "
+                           "failing command?")
+    elif not any(f.severity in ("error", "warning", "info") for f in findings):
+        add("no-error", "The error itself: it is not in the text (the log may be cut off, or the error went to "
+                        "the other output stream).")
+    if not tf_version:
+        add("tf-version", "Which TensorFlow version wrote it: the log does not print it.")
+    if plat_from == "log":
+        add("platform", "The platform: it was read from paths in the log.")
+    elif plat_from == "default":
+        add("platform", "The platform: the log does not show it (Linux assumed).")
+    return out
+
+
+def unknowns(text: str, findings: list[Finding], context: dict[str, Any] | None = None,
+             lang: str | None = None) -> list[Note]:
+    """What the diagnosis could not tell from ``text`` whose ``findings`` the caller already has (the notes of
+    ``diagnose_report`` without running the rules again: only the facts are read)."""
+    context = context or {}
+    cut, gap = _cut(text or "", MAX_SCAN_CHARS)
+    facts = read_facts(strip_worker_prefixes(cut)[0])
+    if context.get("platform"):
+        plat_from = "caller"
+    else:
+        plat_from = (facts.platform_from or "log") if facts.platform else "default"
+    tf_version = context.get("tf_version") or facts.tf_version
+    return _notes(cut, findings, facts, tf_version, plat_from, _binary_share(cut) > 0.3, gap, lang,
+                  "Traceback (most recent call last)" in cut)
 
 
 def has_errors(findings: list[Finding]) -> bool:
@@ -595,6 +696,7 @@ def format_findings(findings: list[Finding], show_harmless: bool = False, lang: 
     labels = {
         "error": tr(CONTEXT, "ERROR", lang),
         "warning": tr(CONTEXT, "WARNING", lang),
+        "info": tr(CONTEXT, "INFO", lang),
         "harmless": tr(CONTEXT, "HARMLESS", lang),
     }
     if not findings:
@@ -603,7 +705,7 @@ def format_findings(findings: list[Finding], show_harmless: bool = False, lang: 
     out: list[str] = []
     for f in findings:
         full = f.severity != "harmless" or show_harmless or f.rule_id == ONLY_HARMLESS.id
-        head = f"{f.rank}. [{labels[f.severity]}] {f.title}"
+        head = f"{f.rank}. [{labels.get(f.severity, f.severity)}] {f.title}"
         if f.symptom_of:
             head += "  " + tr(CONTEXT, "(a consequence of #{n})", lang).format(
                 n=rank_of.get(f.symptom_of, "?")
@@ -617,7 +719,16 @@ def format_findings(findings: list[Finding], show_harmless: bool = False, lang: 
             out.append("   " + tr(CONTEXT, "line {n}:", lang).format(n=e.line) + " " + (e.message or e.text))
         if f.count > len(shown):
             out.append("   " + tr(CONTEXT, "({n} matching lines in all)", lang).format(n=f.count))
-        if full and f.sources and f.severity != "harmless":
+        if full and f.sources and f.severity not in ("harmless", "info"):
             out.append("   " + tr(CONTEXT, "See:", lang) + " " + " ".join(f.sources[:2]))
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def format_notes(notes: list[Note], lang: str | None = None) -> str:
+    """The CLI's "What this log does not tell" block ("" when there is nothing to say)."""
+    if not notes:
+        return ""
+    lines = [tr(CONTEXT, "What this log does not tell:", lang)]
+    lines += ["  - " + n.text for n in notes]
+    return "\n".join(lines) + "\n"

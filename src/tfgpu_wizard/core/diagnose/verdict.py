@@ -107,10 +107,20 @@ def with_host_facts(verdict: Any, host: Any) -> Any:
     return dataclasses.replace(verdict, reasons=reasons)
 
 
-def diagnosis_context(report: dict[str, Any] | None, host: Any = None) -> dict[str, Any]:
-    """What the probe and the host know that a log alone does not (``core.diagnose.engine`` context)."""
+def diagnosis_context(report: dict[str, Any] | None, host: Any = None, *, expect_cpu: bool = False) -> dict[str, Any]:
+    """What the probe and the host know that a log alone does not (``core.diagnose.engine`` context).
+
+    ``host_fact`` ("no-nvidia-gpu" / "no-driver") and ``expect_cpu`` (a CPU installation, e.g. ``verify --expect-cpu``
+    or a CPU plan's last step) make the messages such a machine always prints ("Could not find cuda drivers",
+    "failed call to cuInit", an empty GPU list) findings of severity ``info`` instead of errors."""
     report = report or {}
     ctx: dict[str, Any] = {}
+    if expect_cpu:
+        ctx["expect_cpu"] = True
+    wheels = report.get("nvidia_wheels")
+    if isinstance(wheels, dict) and (wheels.get("packages") or wheels.get("lib_dirs")) or (
+            isinstance(wheels, list) and wheels):
+        ctx["pip_cuda_wheels"] = True  # pip's NVIDIA libraries are installed in that Python
     tf = report.get("tensorflow") or {}
     if tf.get("version"):
         ctx["tf_version"] = tf["version"]

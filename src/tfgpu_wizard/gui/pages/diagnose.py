@@ -7,8 +7,9 @@ import importlib
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout
 
+from tfgpu_wizard.gui.log_input import LogInput
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
 
 
@@ -69,18 +70,10 @@ def findings_html(findings: list[Any]) -> str:
 
 
 def unknowns(text: str, findings: list[Any], context: dict[str, Any] | None = None) -> list[str]:
-    """What the diagnosis could not tell from this text (English source texts, shown with tr)."""
-    from tfgpu_wizard.core.diagnose.engine import tf_version_from_log
+    """What the diagnosis could not tell from this text (core.diagnose.engine.unknowns, already translated)."""
+    from tfgpu_wizard.core.diagnose.engine import unknowns as core_unknowns
 
-    ctx = context or {}
-    out = []
-    if not any(getattr(f, "severity", "") in ("error", "warning") for f in findings):
-        out.append("The error itself: it is not in the pasted text.")
-    if not ctx.get("tf_version") and not tf_version_from_log(text):
-        out.append("Which TensorFlow version wrote it: the log does not print it.")
-    if not ctx.get("platform"):
-        out.append("The platform: it was guessed from paths in the log.")
-    return out
+    return [n.text for n in core_unknowns(text, findings, context)]
 
 
 class DiagnosePage(Page):
@@ -93,8 +86,9 @@ class DiagnosePage(Page):
         lay.addWidget(self.title)
         self.hint = wrap_label()
         lay.addWidget(self.hint)
-        self.log = QPlainTextEdit()
-        lay.addWidget(self.log, 1)
+        self.input = LogInput()  # paste, drop a file, or open one (read on a worker thread)
+        self.log = self.input.edit
+        lay.addWidget(self.input, 1)
         row = QHBoxLayout()
         self.btn = QPushButton()
         self.btn.clicked.connect(self.run_diagnosis)
@@ -121,7 +115,7 @@ class DiagnosePage(Page):
                 "Nothing leaves your computer."
             )
         )
-        self.log.setPlaceholderText(_t("Paste the error log here…"))
+        self.input.retranslate()
         self.btn.setText(_t("Explain this log"))
         self.btn_clear.setText(_t("Clear"))
         self.btn_verify.setText(_t("Run verify to collect the full log"))
@@ -132,7 +126,7 @@ class DiagnosePage(Page):
             self._explain(self._diagnosed)  # the findings in the new language, not the old one
 
     def run_diagnosis(self) -> None:
-        self._explain(self.log.toPlainText())
+        self._explain(self.input.text())
 
     def _explain(self, text: str) -> None:
         self.result.setProperty("placeholder", False)
@@ -153,6 +147,7 @@ class DiagnosePage(Page):
                 + "<p>"
                 + html.escape(_t("Search the last error line on the web, or open an issue with the whole log."))
                 + "</p>"
+                + self._unknowns_html(text, [])
             )
         else:
             self.result.setHtml(findings_html(findings) + self._unknowns_html(text, findings))

@@ -1,0 +1,611 @@
+"""Facts a log states, read before any rule: versions, platform, environment, the checks the user ran, pip's
+output and a pasted issue template.
+
+Many causes follow from these facts alone (TF 2.17 on native Windows; a container started without
+``--gpus``; a Ray worker given no GPU; Keras 3 under Keras-2 code), so the engine reads them first and the
+rules' conditions (``fix_when``/``severity_when`` in resources/diagnosis/rules.json) and the derived
+findings use them.
+
+``strip_worker_prefixes(text)`` removes the prefixes that schedulers put in front of every line of a worker's
+output (Ray's ``(pid=123)``, ``(RayTrainWorker pid=…, ip=…)``, srun's ``--label`` ``0:``, docker compose's
+``name  |``) so that the rules see the lines as TensorFlow wrote them; line numbers do not change.
+
+Standard library only; every search is linear in the text (bounded repeats, no line spans).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+__all__ = ["LogFacts", "PipNoMatch", "read_facts", "strip_worker_prefixes", "version_tuple"]
+
+_V = r"\d+(?:\.\d+){1,3}"  # a dotted version
+
+
+def version_tuple(v: object) -> tuple[int, ...] | None:
+    """The numeric release of a version string (``core.versions.release``: the core's one parser), None when
+    there is none: ``"2.16.1"`` -> (2, 16, 1), ``"2.22.0rc0"`` -> (2, 22, 0)."""
+    from tfgpu_wizard.core.versions import release
+
+    return release(v) or None
+
+
+class _LineCounter:
+    """1-based line numbers of offsets, counted incrementally when offsets grow (linear over one pass)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.pos, self.line = text, 0, 1
+
+    def __call__(self, offset: int) -> int:
+        if offset < self.pos:
+            self.pos, self.line = 0, 1
+        self.line += self.text.count("\n", self.pos, offset)
+        self.pos = offset
+        return self.line
+
+
+# ------------------------------------------------------------------------------ worker prefixes
+
+_RAY_PREFIX = re.compile(
+    r"(?m)^\((?:[A-Za-z_][\w.:-]{0,60}(?:[ \t]+|,[ \t]*))?"
+    r"(?:pid=\d+|raylet|gcs_server|autoscaler|monitor|dashboard)(?:,[ \t]*(?:ip|node_id)=[\w.:-]{1,80})*\)[ \t]?"
+)
+_SRUN_LABEL = re.compile(r"(?m)^\d{1,4}: ")
+_COMPOSE = re.compile(r"(?m)^[A-Za-z][\w.-]{0,60}[ \t]+\| ")
+
+
+def strip_worker_prefixes(text: str) -> tuple[str, str | None]:
+    """(text without scheduler prefixes, which kind was stripped: "ray" | "srun" | "compose" | None).
+    Only whole prefixes at line starts are removed; line numbers stay the same."""
+    kind = None
+    if "pid=" in text or "(raylet" in text:
+        stripped, n = _RAY_PREFIX.subn("", text)
+        if n:
+            return stripped, "ray"
+    lines = text.count("\n") + 1
+    if lines >= 3 and ": " in text[:2000]:
+        n = len(_SRUN_LABEL.findall(text, 0, 200_000))
+        if n >= 0.5 * min(lines, 200_000 / 80) and n >= 3:
+            return _SRUN_LABEL.sub("", text), "srun"
+    if lines >= 3 and " | " in text[:4000]:
+        n = len(_COMPOSE.findall(text, 0, 200_000))
+        if n >= 0.5 * min(lines, 200_000 / 80) and n >= 3:
+            return _COMPOSE.sub("", text), "compose"
+    return text, kind
+
+
+# ------------------------------------------------------------------------------ the facts
+
+
+@dataclass
+class PipNoMatch:
+    """pip's "Could not find a version that satisfies the requirement X (from versions: ...)"."""
+
+    requirement: str  # as pip printed it, e.g. "tensorflow==2.11"
+    package: str  # the name, lower case, e.g. "tensorflow-gpu"
+    wanted: str | None  # the version asked for, e.g. "2.11" (None: any)
+    versions: list[str]  # the versions pip saw, pre-releases included
+    line: int  # 1-based line of the "No matching distribution" / "Could not find" line
+
+
+@dataclass
+class PipConflict:
+    """One line of pip's dependency-conflict block: "A 1.0 requires B<2, but you have B 2.1 which is incompatible"."""
+
+    package: str
+    version: str
+    requires: str  # the requirement, e.g. "keras<2.11,>=2.10.0"
+    have: str  # the installed package name
+    have_version: str
+    line: int
+
+
+@dataclass
+class LogFacts:
+    tf_version: str | None = None
+    tf_version_from: str = ""  # "log" | "template" | "pip" ...
+    python_version: str | None = None  # "3.12" or "3.12.1"
+    python_bits: int | None = None  # 32 when the log shows a 32-bit Python
+    cuda_version: str | None = None  # what the user says / nvcc prints (not nvidia-smi's driver CUDA)
+    cudnn_version: str | None = None
+    driver_version: str | None = None  # nvidia-smi's "Driver Version"
+    driver_cuda: str | None = None  # nvidia-smi's "CUDA Version" (the newest the driver supports)
+    libcuda_version: str | None = None  # TF's "libcuda reported version is: X"
+    kernel_version: str | None = None  # TF's "kernel reported version is: Y"
+    gpu_model: str | None = None
+    packages: dict[str, str] = field(default_factory=dict)  # name (lower, '-') -> version
+    platform: str | None = None  # "linux" | "windows" | "wsl2" | "macos", from strong evidence only
+    platform_from: str = ""
+    environment: set[str] = field(default_factory=set)  # container, ngc, docker, apptainer, kubernetes,
+    #   ray, slurm, colab, kaggle, jupyter, conda, worker
+    docker_runs: list[tuple[int, bool, bool]] = field(default_factory=list)  # (line, gpus flag, runs nvidia-smi)
+    smi_tables: list[int] = field(default_factory=list)  # lines of nvidia-smi headers (a working nvidia-smi)
+    gpu_check_in_container_ok: bool = False  # `docker run --gpus … nvidia-smi` printed its table
+    pip_no_match: list[PipNoMatch] = field(default_factory=list)
+    pip_conflicts: list[PipConflict] = field(default_factory=list)
+    pip_resolution_impossible: list[int] = field(default_factory=list)
+    pip_cuda_wheels: bool = False  # pip's NVIDIA CUDA wheels are installed (nvidia/*/lib, nvidia-*-cu12)
+    opened_libraries: list[str] = field(default_factory=list)  # "Successfully opened dynamic library X"
+    template: dict[str, str] = field(default_factory=dict)  # issue-template field -> value
+    worker_prefix: str | None = None  # what strip_worker_prefixes removed
+    keras_version: str | None = None
+    keras3_paths: bool = False  # a traceback through keras/src/ (Keras 3 layout) or keras 3 in the log
+    tf_keras_paths: bool = False  # a traceback through tf_keras/ (Keras 2 as tf-keras)
+
+    @property
+    def tf(self) -> tuple[int, ...] | None:
+        return version_tuple(self.tf_version)
+
+    def keras_major(self) -> int | None:
+        """3 or 2 when the log tells which Keras is in use (its version, TF's, or the traceback's paths)."""
+        kv = version_tuple(self.keras_version)
+        if kv:
+            return 3 if kv[0] >= 3 else 2
+        if self.tf_keras_paths:
+            return 2
+        if self.keras3_paths:
+            return 3
+        tf = self.tf
+        if tf:
+            return 3 if tf >= (2, 16) else 2
+        return None
+
+    def flags(self) -> dict[str, bool]:
+        """The yes/no facts the rules' conditions can ask for (``"facts": {...}``)."""
+        return {
+            "pip_cuda_wheels": self.pip_cuda_wheels,
+            "gpu_check_in_container_ok": self.gpu_check_in_container_ok,
+            "smi_ok": bool(self.smi_tables),
+            "docker_without_gpus": any(not gpus for _, gpus, _ in self.docker_runs),
+            "docker_with_gpus": any(gpus for _, gpus, _ in self.docker_runs),
+            "container": "container" in self.environment,
+            "worker": "worker" in self.environment,
+            "template": bool(self.template),
+            "opened_cuda_libraries": any(
+                re.match(r"lib(?:cudart|cublas|cudnn|cufft|curand|cusparse)", lib) for lib in self.opened_libraries
+            ),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {
+            k: v
+            for k, v in self.__dict__.items()
+            if v not in (None, "", [], {}, set(), False) and k not in ("docker_runs", "smi_tables")
+        }
+        out["environment"] = sorted(self.environment)
+        out["pip_no_match"] = [p.__dict__ for p in self.pip_no_match]
+        out["pip_conflicts"] = [p.__dict__ for p in self.pip_conflicts]
+        return out
+
+
+# ------------------------------------------------------------------------------ readers
+
+# (a literal the text must hold for the pattern to be tried, the pattern): the gate keeps a big log cheap
+_TF_VERSION = (
+    ("Flow", re.compile(r"Tensor ?Flow(?: [Vv]ersion)?\s{0,3}[:=]?\s{0,3}v?(\d+\.\d+(?:\.\d+)?)\b")),
+    (".dist-info", re.compile(r"tensorflow(?:[-_](?:cpu|gpu|intel|macos))?[-_](\d+\.\d+(?:\.\d+)?)\.dist-info")),
+    ("__version__", re.compile(r"tf\.__version__\W{0,10}(\d+\.\d+(?:\.\d+)?)\b")),
+    ("Successfully installed", re.compile(
+        r"Successfully installed [^\r\n]{0,4000}?\btensorflow(?:-gpu|-cpu|-intel)?-(\d+\.\d+(?:\.\d+)?)\b")),
+    ("tensorflow", re.compile(r"^tensorflow(?:-gpu|-cpu|-intel)?(?:==|[ \t]{2,40})(\d+\.\d+(?:\.\d+)?)[ \t]*\r?$",
+                              re.M)),
+    ("Requirement already satisfied: tensorflow", re.compile(
+        r"Requirement already satisfied: tensorflow(?:\[[\w-]+\])?(?:[<>=!~][^ \r\n]{0,40})? in "
+        r"[^\r\n]{0,400}\((\d+\.\d+(?:\.\d+)?)\)")),
+    ("Name: tensorflow", re.compile(r"Name: tensorflow(?:-gpu|-cpu|-intel)?\r?\nVersion: (\d+\.\d+(?:\.\d+)?)")),
+    # "You have tensorflow 2.16.1 and ...", pip's "tensorflow 2.15.0 requires ..." (the installed version)
+    ("tensorflow", re.compile(r"tensorflow(?:-gpu|-cpu|-intel)? (\d+\.\d+\.\d+)\b")),
+)
+
+
+def _tf_version(text: str) -> str | None:
+    for gate, pat in _TF_VERSION:
+        m = pat.search(text) if gate in text else None
+        if m:
+            return m.group(1)
+    return None
+
+
+_PY_VERSION = (
+    ("Python 3", re.compile(r"Python (3\.\d{1,2}(?:\.\d{1,2})?)\b")),
+    ("ython3.", re.compile(r"ython(3\.\d{1,2})[/\\](?:site|dist)-packages")),
+    ("Python3", re.compile(r"Python(3\d{1,2})(?:-32)?[/\\]")),
+    ("-cp3", re.compile(r"cp(3\d{1,2})-cp3\d{1,2}")),
+)
+
+
+def _python_version(text: str) -> str | None:
+    for i, (gate, pat) in enumerate(_PY_VERSION):
+        m = pat.search(text) if gate in text else None
+        if m:
+            v = m.group(1)
+            if i >= 2:  # "312" -> "3.12"
+                v = v[0] + "." + v[1:]
+            return v
+    return None
+
+
+_TEMPLATE_FIELDS = {
+    "tensorflow version": "tf_version",
+    "tf version": "tf_version",
+    "os platform and distribution": "os",
+    "os platform": "os",
+    "operating system": "os",
+    "os": "os",
+    "python version": "python_version",
+    "cuda/cudnn version": "cuda_cudnn",
+    "cuda version": "cuda_cudnn",
+    "gpu model and memory": "gpu",
+    "gpu model": "gpu",
+    "tensorflow installed from": "source",
+    "source": "source",
+    "custom code": "custom_code",
+    "keras version": "keras_version",
+}
+_TEMPLATE_HEAD = re.compile(r"(?m)^#{2,4}[ \t]*([A-Za-z][A-Za-z /]{1,60}?)[ \t]*\??[ \t]*\r?$")
+_TEMPLATE_LINE = re.compile(
+    r"(?m)^[ \t]*[-*]?[ \t]*(?:\*\*)?([A-Za-z][A-Za-z /]{1,40}?)(?:\*\*)?(?:[ \t]*\([^)\r\n]{0,80}\))?"
+    r"[ \t]*:(?:\*\*)?[ \t]*([^\r\n]{1,200})$"
+)
+
+
+def _template(text: str) -> dict[str, str]:
+    """Fields of a pasted GitHub issue template (the 2023+ form with ``### Field`` headings, the older
+    ``- Field (e.g. ...): value`` list) that say something (not ``_No response_``)."""
+    out: dict[str, str] = {}
+    if "###" in text:
+        heads = list(_TEMPLATE_HEAD.finditer(text, 0, 2_000_000))
+        for i, m in enumerate(heads):
+            key = _TEMPLATE_FIELDS.get(m.group(1).strip().lower())
+            if not key or key in out:
+                continue
+            end = heads[i + 1].start() if i + 1 < len(heads) else min(len(text), m.end() + 400)
+            body = [ln.strip() for ln in text[m.end() : min(end, m.end() + 400)].splitlines() if ln.strip()]
+            body = [b for b in body if not b.startswith("```")]
+            if body and body[0] not in ("_No response_", "No response"):
+                out[key] = body[0][:200]
+    if not any(k in text for k in ("version", "Version", "OS ", "Platform", "platform", "GPU model")):
+        return out
+    for m in _TEMPLATE_LINE.finditer(text, 0, 2_000_000):
+        key = _TEMPLATE_FIELDS.get(m.group(1).strip().lower())
+        if key and key != "source" and key not in out:
+            value = m.group(2).strip().strip("*").strip()
+            if value and value.lower() not in ("n/a", "na", "-", "none", "no response", "_no response_"):
+                out[key] = value[:200]
+    return out
+
+
+def _platform_from_os(value: str) -> str | None:
+    v = value.lower()
+    if "wsl" in v:
+        return "wsl2"
+    if "windows" in v or re.search(r"\bwin ?1[01]\b", v):
+        return "windows"
+    if "macos" in v or "mac os" in v or "os x" in v or "darwin" in v or re.search(r"\bm[1-4]\b", v):
+        return "macos"
+    if re.search(r"linux|ubuntu|debian|centos|fedora|rhel|red hat|arch|mint|rocky|suse|pop!?_os", v):
+        return "linux"
+    return None
+
+
+_MAC = re.compile(r"macosx_\d+_\d+_(?:arm64|x86_64|universal2)|/opt/homebrew/|Darwin Kernel|/Users/[^/\s]+/"
+                  r"(?:opt|miniforge3|miniconda3|anaconda3|\.pyenv|Library)/|Apple M[1-4]\b")
+_MAC_GATES = ("macosx_", "/opt/homebrew/", "Darwin Kernel", "/Users/", "Apple M")
+
+
+def _has_drive_path(text: str) -> bool:
+    """A Windows path such as ``C:\\Users`` somewhere in the text (plain ``find``: linear and fast)."""
+    i = text.find(":\\")
+    checked = 0
+    while i > 0 and checked < 10_000:
+        if text[i - 1].isascii() and text[i - 1].isalpha() and (i < 2 or not text[i - 2].isalnum()):
+            return True
+        i = text.find(":\\", i + 2)
+        checked += 1
+    return False
+
+
+def _platform(text: str, template_os: str | None) -> tuple[str | None, str]:
+    if "/usr/lib/wsl/" in text or "microsoft-standard-WSL" in text or "\\lxss\\" in text:
+        return "wsl2", "log"
+    if template_os:
+        p = _platform_from_os(template_os)
+        if p:
+            return p, "template"
+    if "WSL" in text and re.search(r"\bWSL ?2?\b", text):
+        return "wsl2", "log"
+    if any(g in text for g in _MAC_GATES) and _MAC.search(text):
+        return "macos", "log"
+    if (
+        ".dll" in text
+        or ".DLL" in text
+        or "win_amd64" in text
+        or "Microsoft Windows [Version" in text
+        or "PS C:\\" in text
+        or _has_drive_path(text)
+    ):
+        return "windows", "log"
+    if any(m in text for m in ("manylinux", "/usr/lib/x86_64-linux-gnu", "/home/", "/usr/local/lib/python3", ".so.")):
+        return "linux", "log"
+    return None, ""
+
+
+# packages pip says are installed
+_SUCCESS = re.compile(r"Successfully installed ([^\r\n]{1,8000})")
+_FREEZE = re.compile(r"(?m)^([A-Za-z][\w.-]{0,80})==(\d[\w.+!-]{0,40})[ \t]*\r?$")
+_SATISFIED = re.compile(
+    r"Requirement already satisfied: ([A-Za-z][\w.-]{0,80})(?:\[[\w,-]+\])?(?:[<>=!~][^ \r\n]{0,60})? in "
+    r"[^\r\n]{0,400}?\((\d[\w.+!-]{0,40})\)"
+)
+_FOUND_EXISTING = re.compile(r"Found existing installation: ([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40})")
+_PIP_SHOW = re.compile(r"(?m)^Name: ([A-Za-z][\w.-]{0,80})\r?\nVersion: (\d[\w.+!-]{0,40})")
+_PIP_LIST_HEAD = re.compile(r"(?m)^Package[ \t]+Version[ \t]*(?:[A-Za-z \t]*)?\r?\n[- \t]+\r?\n")
+_PIP_LIST_ROW = re.compile(r"([A-Za-z][\w.-]{0,80})[ \t]+(\d[\w.+!-]{0,40})")
+_DIST_INFO = re.compile(r"[/\\]([A-Za-z][\w.]{0,80}?)-(\d[\w.+!]{0,40}?)\.dist-info")
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _packages(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+
+    def put(name: str, version: str) -> None:
+        out.setdefault(_norm(name), version)
+
+    for m in islice(_SUCCESS.finditer(text), 200) if "Successfully installed" in text else ():
+        for tok in m.group(1).split():
+            mm = re.match(r"([A-Za-z][\w.-]*?)-(\d[\w.+!]*)$", tok)
+            if mm:
+                out[_norm(mm.group(1))] = mm.group(2)  # the last install wins
+    for gate, pat in (("Name: ", _PIP_SHOW), ("already satisfied", _SATISFIED), ("==", _FREEZE),
+                      (".dist-info", _DIST_INFO)):
+        for m in islice(pat.finditer(text), 5000) if gate in text else ():
+            put(m.group(1), m.group(2))
+    for m in islice(_PIP_LIST_HEAD.finditer(text), 20) if "Package" in text else ():
+        pos = m.end()
+        for _ in range(2000):
+            end = text.find("\n", pos)
+            line = text[pos : end if end >= 0 else len(text)].strip()
+            row = _PIP_LIST_ROW.fullmatch(line.split("  /")[0].strip()) if line else None
+            if not row:
+                row = _PIP_LIST_ROW.match(line) if line else None
+            if not row:
+                break
+            put(row.group(1), row.group(2))
+            if end < 0:
+                break
+            pos = end + 1
+    for m in islice(_FOUND_EXISTING.finditer(text), 500) if "Found existing" in text else ():  # weakest: before
+        put(m.group(1), m.group(2))
+    return out
+
+
+_NO_MATCH = re.compile(
+    r"Could not find a version that satisfies the requirement ([^\s(]{1,200})"
+    r"(?: \(from versions: ([^)\r\n]{0,20000})\))?"
+)
+_NO_MATCH_ONLY = re.compile(r"No matching distribution found for ([^\s]{1,200})")
+_REQ = re.compile(r"([A-Za-z][\w.-]{0,80})(?:\[[\w,-]+\])?\s*(?:(==|~=|>=|<=|<|>|!=)\s*([\w.*+!-]{1,40}))?")
+
+
+def _pip_no_match(text: str, line_of) -> list[PipNoMatch]:
+    out: list[PipNoMatch] = []
+    seen: set[str] = set()
+    for m in islice(_NO_MATCH.finditer(text), 20):
+        req = m.group(1).strip().strip("'\"")
+        rm = _REQ.match(req)
+        pkg = _norm(rm.group(1)) if rm else req.lower()
+        wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
+        versions = [v.strip() for v in (m.group(2) or "").split(",") if v.strip() and v.strip() != "none"]
+        out.append(PipNoMatch(req, pkg, wanted, versions, line_of(m.start())))
+        seen.add(req)
+    for m in islice(_NO_MATCH_ONLY.finditer(text), 20):
+        req = m.group(1).strip().strip("'\"")
+        if req in seen:
+            continue
+        rm = _REQ.match(req)
+        pkg = _norm(rm.group(1)) if rm else req.lower()
+        wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
+        out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start())))
+        seen.add(req)
+    return out
+
+
+_CONFLICT = re.compile(
+    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[^\r\n]{0,160}?), but you have "
+    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) which is incompatible"
+)
+_CONFLICT_CAUSED = re.compile(
+    r"(?:Cannot install [^\r\n]{1,600}? because these package versions have conflicting dependencies"
+    r"|ResolutionImpossible)"
+)
+
+
+def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
+    conflicts = [
+        PipConflict(m.group(1), m.group(2), m.group(3).strip(), m.group(4), m.group(5), line_of(m.start()))
+        for m in islice(_CONFLICT.finditer(text), 50)
+    ]
+    impossible = [line_of(m.start()) for m in islice(_CONFLICT_CAUSED.finditer(text), 20)]
+    return conflicts, impossible
+
+
+# environments: (name, literals one of which the text must hold, regex)
+_ENV_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
+    ("ngc", ("NVIDIA Release", "Container image Copyright", "Container Toolkit", "nvcr.io/nvidia/"),
+     re.compile(r"NVIDIA Release \d{2}\.\d{2}|Container image Copyright \(c\)|NVIDIA Container Toolkit|"
+                r"nvcr\.io/nvidia/")),
+    ("docker", ("docker", "podman", "root@"),
+     re.compile(r"(?:docker|podman|nvidia-docker)(?:[ \t]+container)?[ \t]+(?:run|exec)\b|"
+                r"docker: Error response from daemon|/\.dockerenv|root@[0-9a-f]{12}:|"
+                r"tensorflow/tensorflow:[\w.-]{1,40}")),
+    ("apptainer", ("apptainer", "singularity"), re.compile(r"(?:apptainer|singularity)[ \t]+(?:exec|run|shell)\b")),
+    ("kubernetes", ("nvidia.com/gpu", "kubectl"), re.compile(r"nvidia\.com/gpu|kubectl\b")),
+    ("ray", ("ray.init(", "(raylet)", "ray.remote", "pid=", "ray/_private/", "RayWorker", "RayTrainWorker"),
+     re.compile(r"ray\.init\(|\(raylet\)|ray\.remote\b|\(\w{0,40}[ \t]?pid=\d+|ray/_private/|"
+                r"Ray(?:Train)?Worker\b")),
+    ("slurm", ("slurm", "srun", "SLURM_", "SBATCH", "sbatch"),
+     re.compile(r"slurmstepd\b|(?<![\w-])srun\b|SLURM_[A-Z_]+|#SBATCH|(?<![\w-])sbatch\b")),
+    ("spark", ("pyspark", "apache.spark"), re.compile(r"pyspark\b|org\.apache\.spark")),
+    ("colab", ("colab", "/content/drive"), re.compile(r"google\.colab|/content/drive|dist-packages/google/colab")),
+    ("kaggle", ("/kaggle/", "kaggle_secrets"), re.compile(r"/kaggle/(?:working|input)|kaggle_secrets")),
+    ("jupyter", ("ipython-input-", "ipykernel", "Cell In[", "IPython"),
+     re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|Cell In\[\d*\]|ipykernel_launcher|site-packages[/\\]IPython[/\\]")),
+    ("conda", ("conda", "miniforge"),
+     re.compile(r"(?:ana|mini)conda3?[/\\]|miniforge3?[/\\]|conda (?:install|create|activate)\b")),
+)
+
+_DOCKER_RUN = re.compile(r"(nvidia-docker|docker|podman)(?:[ \t]+container)?[ \t]+run\b([^\r\n]{0,2000})")
+_SMI_HEADER = re.compile(r"NVIDIA-SMI \d{2,4}\.\d{1,3}(?:\.\d{1,3})?[ \t]{1,40}Driver Version: (\d{2,4}\.\d{1,3}"
+                         r"(?:\.\d{1,3})?)(?:[ \t]{1,40}CUDA Version: (\d{1,2}\.\d))?")
+_LIBCUDA = re.compile(r"libcuda reported version is:?[ \t]*(\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)")
+_KERNEL = re.compile(r"kernel reported version is:?[ \t]*(\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)")
+_NVRM = re.compile(r"NVRM version: [^\r\n]{0,80}?Kernel Module[ \t]+(\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)")
+_NVCC = re.compile(r"Cuda compilation tools, release (\d{1,2}\.\d)")
+_OPENED = re.compile(r"Successfully opened (?:dynamic|CUDA) library ([\w.+-]{1,120})")
+_PIP_CUDA_WHEELS = re.compile(
+    r"site-packages[/\\]nvidia[/\\](?:cu\w+|cudnn|cublas|cusolver|cuda_runtime|cufft|nccl)|"
+    r"\bnvidia-(?:cudnn|cublas|cusolver|cuda-runtime|cufft|cusparse|nccl)-cu1[12]\b|"
+    r"tensorflow\[and-cuda\]"
+)
+_KERAS3_PATH = re.compile(r"[/\\]keras[/\\]src[/\\](?:ops|backend[/\\](?:tensorflow|common)|trainers|layers|models)[/\\]"
+                          r"|\bkeras\.src\.(?:ops|trainers|backend\.common)\b")
+_TF_KERAS_PATH = re.compile(r"[/\\]tf_keras[/\\]")
+_KERAS_VERSION = re.compile(r"Keras(?: version)?:?[ \t]+v?(\d+\.\d+(?:\.\d+)?)\b|keras\.__version__\W{0,10}"
+                            r"(\d+\.\d+(?:\.\d+)?)\b")
+
+
+FACTS_SAMPLE_CHARS = 2_000_000  # a longer text's facts are read from its first and last 1 M characters
+
+
+def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
+    """The facts ``text`` states (see LogFacts). Cheap on logs of any size: each reader is one linear scan, tried
+    only when a literal it needs is in the text, over at most FACTS_SAMPLE_CHARS (the start and the end of a long
+    log: where versions, pip's output and the final error are). Line numbers are those of ``text``."""
+    if len(text) > FACTS_SAMPLE_CHARS:
+        half = FACTS_SAMPLE_CHARS // 2
+        head_end = text.rfind("\n", 0, half) + 1 or half
+        tail_start = text.find("\n", len(text) - half) + 1 or len(text) - half
+        f = read_facts(text[:head_end], worker_prefix)
+        tail = read_facts(text[tail_start:], worker_prefix)
+        skipped = text.count("\n", 0, tail_start)
+        _merge(f, tail, skipped)
+        return f
+    f = LogFacts(worker_prefix=worker_prefix)
+    if worker_prefix:
+        f.environment.add("worker")
+        f.environment.add({"ray": "ray", "srun": "slurm", "compose": "docker"}[worker_prefix])
+
+    line_of = _LineCounter(text)
+
+    f.template = _template(text)
+    f.packages = _packages(text)
+    f.tf_version = _tf_version(text)
+    f.tf_version_from = "log" if f.tf_version else ""
+    if not f.tf_version:
+        for name in ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tf-nightly"):
+            if name in f.packages:
+                f.tf_version, f.tf_version_from = f.packages[name], "pip"
+                break
+    if not f.tf_version and f.template.get("tf_version"):
+        m = re.search(r"\d+\.\d+(?:\.\d+)?", f.template["tf_version"])
+        if m:
+            f.tf_version, f.tf_version_from = m.group(0), "template"
+    f.python_version = _python_version(text)
+    if f.template.get("python_version") and not f.python_version:
+        m = re.search(r"3\.\d{1,2}(?:\.\d{1,2})?", f.template["python_version"])
+        f.python_version = m.group(0) if m else None
+    if ("32" in text) and re.search(r"(?:32 ?bit|win32)\b[^\r\n]{0,40}\]|Python\d{2,3}-32[/\\]|MSC v\.\d+ 32 bit", text):
+        f.python_bits = 32
+    cc = f.template.get("cuda_cudnn", "")
+    m = re.search(r"\b(\d{1,2}\.\d)(?:\.\d+)?\b", cc)
+    f.cuda_version = m.group(1) if m else None
+    m = re.search(r"(?:cudnn|/)[ \t]*v?(\d\.\d{1,2})", cc, re.I)
+    f.cudnn_version = m.group(1) if m else None
+    m = _NVCC.search(text)
+    if m:
+        f.cuda_version = f.cuda_version or m.group(1)
+    m = _SMI_HEADER.search(text)
+    if m:
+        f.driver_version, f.driver_cuda = m.group(1), m.group(2)
+    f.smi_tables = [line_of(m.start()) for m in islice(_SMI_HEADER.finditer(text), 20)]
+    m = _LIBCUDA.search(text)
+    f.libcuda_version = m.group(1) if m else None
+    m = _KERNEL.search(text) or _NVRM.search(text)
+    f.kernel_version = m.group(1) if m else None
+    if f.template.get("gpu"):
+        f.gpu_model = f.template["gpu"]
+    else:
+        m = re.search(r"name: (NVIDIA [^\r\n]{2,60}?|GeForce [^\r\n]{2,60}?|Tesla [^\r\n]{2,60}?) (?:major|"
+                      r"computeCapability)", text)
+        f.gpu_model = m.group(1) if m else None
+    f.platform, f.platform_from = _platform(text, f.template.get("os"))
+    for name, gates, pat in _ENV_MARKERS:
+        if any(g in text for g in gates) and pat.search(text):
+            f.environment.add(name)
+    if {"ngc", "docker", "apptainer", "kubernetes"} & f.environment:
+        f.environment.add("container")
+    if {"ray", "slurm", "spark"} & f.environment and worker_prefix:
+        f.environment.add("worker")
+    runs = _DOCKER_RUN.finditer(text) if (" run" in text and ("docker" in text or "podman" in text)) else ()
+    for m in islice(runs, 20):
+        tool, args = m.group(1), m.group(2)
+        gpus = tool == "nvidia-docker" or bool(
+            re.search(r"--gpus\b|--runtime[ =]nvidia|--device[ =]nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)"
+                      r"|--nv\b", args)
+        )
+        f.docker_runs.append((line_of(m.start()), gpus, "nvidia-smi" in args))
+    for line, gpus, smi in f.docker_runs:
+        if gpus and smi and any(t > line and t - line <= 12 for t in f.smi_tables):
+            f.gpu_check_in_container_ok = True
+    if "but you have" in text or "conflicting dependencies" in text or "ResolutionImpossible" in text:
+        f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)
+    f.pip_no_match = _pip_no_match(text, line_of) if "satisfies the requirement" in text or "No matching" in text else []
+    f.pip_cuda_wheels = bool(("nvidia" in text or "and-cuda" in text) and _PIP_CUDA_WHEELS.search(text)) or any(
+        p.startswith("nvidia-") and p.endswith(("-cu12", "-cu11")) for p in f.packages
+    )
+    f.opened_libraries = list(dict.fromkeys(m.group(1) for m in islice(_OPENED.finditer(text), 2000)))[:60]
+    f.keras_version = f.packages.get("keras") or f.template.get("keras_version")
+    if not f.keras_version and ("Keras" in text or "keras.__version__" in text):
+        m = _KERAS_VERSION.search(text)
+        f.keras_version = (m.group(1) or m.group(2)) if m else None
+    f.keras3_paths = any(g in text for g in ("keras/src/", "keras\\src\\", "keras.src.")) and bool(
+        _KERAS3_PATH.search(text))
+    f.tf_keras_paths = "tf_keras" in text and bool(_TF_KERAS_PATH.search(text))
+    return f
+
+
+def _merge(f: LogFacts, tail: LogFacts, line_offset: int) -> None:
+    """Add the facts of a log's end (``tail``, whose line 1 is line ``line_offset + 1``) to those of its start."""
+    for name in ("tf_version", "python_version", "python_bits", "cuda_version", "cudnn_version", "driver_version",
+                 "driver_cuda", "libcuda_version", "kernel_version", "gpu_model", "platform", "keras_version"):
+        if getattr(f, name) is None and getattr(tail, name) is not None:
+            setattr(f, name, getattr(tail, name))
+            if name == "tf_version":
+                f.tf_version_from = tail.tf_version_from
+            if name == "platform":
+                f.platform_from = tail.platform_from
+    for k, v in tail.packages.items():
+        f.packages.setdefault(k, v)
+    for k, v in tail.template.items():
+        f.template.setdefault(k, v)
+    f.environment |= tail.environment
+    f.docker_runs += [(n + line_offset, g, s) for n, g, s in tail.docker_runs]
+    f.smi_tables += [n + line_offset for n in tail.smi_tables]
+    f.gpu_check_in_container_ok = f.gpu_check_in_container_ok or tail.gpu_check_in_container_ok
+    for p in tail.pip_no_match:
+        p.line += line_offset
+    for c in tail.pip_conflicts:
+        c.line += line_offset
+    f.pip_no_match += tail.pip_no_match
+    f.pip_conflicts += tail.pip_conflicts
+    f.pip_resolution_impossible += [n + line_offset for n in tail.pip_resolution_impossible]
+    f.pip_cuda_wheels = f.pip_cuda_wheels or tail.pip_cuda_wheels
+    f.opened_libraries = list(dict.fromkeys(f.opened_libraries + tail.opened_libraries))[:60]
+    f.keras3_paths = f.keras3_paths or tail.keras3_paths
+    f.tf_keras_paths = f.tf_keras_paths or tail.tf_keras_paths

@@ -1,0 +1,557 @@
+"""Findings derived from the facts of a log and from other findings: rules for families, not strings.
+
+Each ``derive_*`` function looks at what the scan found (``Work.hits``), the facts read from the log
+(``Work.facts``, core.diagnose.facts) and what the caller knows, and adds the findings of rules marked
+``derived: true`` in resources/diagnosis/rules.json (or refines a pattern finding's values). Their texts and
+fixes are data; what lives here is the *decision*: which family an error belongs to, and the values its texts
+name (both versions of a mismatch, the CUDA version a DLL name implies, the Python that pip's version list
+implies, ...).
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tfgpu_wizard.core.diagnose.facts import LogFacts, version_tuple
+from tfgpu_wizard.core.diagnose.rules import BY_ID, TABLES
+from tfgpu_wizard.core.diagnose.scan import (
+    ERROR_LINE,
+    Evidence,
+    Hit,
+    Lines,
+    Traceback,
+    evidence,
+    evidence_at,
+    line_at,
+)
+
+__all__ = ["DERIVATIONS", "Work"]
+
+
+@dataclass
+class Work:
+    """Everything one diagnosis knows while it derives findings."""
+
+    text: str
+    facts: LogFacts
+    hits: dict[str, Hit]
+    tracebacks: list[Traceback]
+    platform: str
+    tf: tuple[int, ...] | None
+    context: dict[str, Any] = field(default_factory=dict)
+    has_driver: bool | None = None
+    host: str | None = None  # the host fact code (context "host_fact"), or "expect-cpu"
+
+    def add(self, rule_id: str, ev: list[Evidence], values: dict[str, str] | None = None, count: int = 1) -> Hit:
+        hit = Hit(BY_ID[rule_id], sorted(ev, key=lambda e: e.line)[:5], max(count, 1), dict(values or {}))
+        hit.lines = {e.line for e in hit.evidence}
+        self.hits[rule_id] = hit
+        return hit
+
+    def errors(self, ignore: set[str] = frozenset()) -> set[str]:  # type: ignore[assignment]
+        """Ids of the pattern findings that are errors or warnings (not harmless), except ``ignore``."""
+        return {k for k, h in self.hits.items() if h.rule.severity in ("error", "warning") and k not in ignore}
+
+
+def _first_ev(work: Work, *rule_ids: str) -> list[Evidence]:
+    for rid in rule_ids:
+        if rid in work.hits and work.hits[rid].evidence:
+            return list(work.hits[rid].evidence)
+    return []
+
+
+# ------------------------------------------------------------------------------ driver library vs kernel
+
+
+def derive_driver_versions(work: Work) -> None:
+    """TF's cuda_diagnostics prints both versions: "libcuda reported version is: 375.66.0" and "kernel reported
+    version is: 384.130.0". When they differ, the driver library and the loaded kernel module are two drivers."""
+    f = work.facts
+    if not f.libcuda_version or not f.kernel_version:
+        return
+    if version_tuple(f.libcuda_version) == version_tuple(f.kernel_version):
+        return
+    if "driver-library-mismatch" in work.hits:
+        hit = work.hits["driver-library-mismatch"]
+        hit.values.setdefault("kernel", f.kernel_version)
+        hit.values.setdefault("dso", f.libcuda_version)
+        return
+    ev = []
+    for needle in ("libcuda reported version is", "kernel reported version is"):
+        i = work.text.find(needle)
+        if i >= 0:
+            ev.append(evidence_at(work.text, i))
+    work.add("driver-library-mismatch", ev, {"kernel": f.kernel_version, "dso": f.libcuda_version})
+
+
+# ------------------------------------------------------------------------------ native Windows >= 2.11
+
+_GPU_WORDS = ("GPU", "gpu", "CUDA", "cuda", "cuDNN", "nvidia-smi", "RTX", "GTX")
+
+
+def derive_windows_native(work: Work) -> None:
+    if work.platform != "windows":
+        return
+    tf = work.tf
+    if tf is not None and tf < (2, 11):
+        return
+    hits = work.hits
+    blockers = {"missing-library", "dlopen-failed", "gpu-device-created", "windows-cuda-dll-missing"}
+    if "no-gpu-visible" in hits and not blockers & hits.keys():
+        src = hits["no-gpu-visible"]
+        work.add("windows-native-no-gpu", list(src.evidence), {}, src.count)
+        return
+    # a pasted issue template (or log) that states Windows and TensorFlow 2.11 or newer, about the GPU, and
+    # nothing else that is wrong: native Windows has had no GPU since 2.10
+    f = work.facts
+    if tf is None or blockers & hits.keys() or work.errors({"no-gpu-visible"}):
+        return
+    if not (f.template or f.tf_version_from in ("log", "pip")):
+        return
+    if not (f.template.get("gpu") or any(w in work.text[:2_000_000] for w in _GPU_WORDS)):
+        return
+    ev: list[Evidence] = []
+    for key in ("os", "tf_version"):
+        value = f.template.get(key)
+        if value:
+            i = work.text.find(value)
+            if i >= 0:
+                ev.append(evidence_at(work.text, i, i + len(value)))
+    if not ev and f.tf_version:
+        i = work.text.find(f.tf_version)
+        if i >= 0:
+            ev.append(evidence_at(work.text, i, i + len(f.tf_version)))
+    if ev:
+        work.add("windows-native-no-gpu", ev, {})
+
+
+# ------------------------------------------------------------------------------ Windows CUDA DLL names
+
+
+def derive_windows_dll(work: Work) -> None:
+    """``cudart64_101.dll`` names CUDA 10.1, so the TensorFlow that asks for it is 2.1-2.3 (tables in rules.json)."""
+    hit = work.hits.get("windows-cuda-dll-missing")
+    if not hit:
+        return
+    table = TABLES.get("windows_dlls", {})
+    dll = hit.values.get("dll", "").lower()
+    row = table.get(dll)
+    if not row:
+        m = re.match(r"([a-z]+64_)(\d+)", dll)
+        row = table.get(f"{m.group(1)}{m.group(2)}.dll") if m else None
+    if not row:
+        # an unknown DLL name: the generic missing-library finding says it better
+        del work.hits["windows-cuda-dll-missing"]
+        return
+    hit.values.update({k: str(v) for k, v in row.items()})
+    hit.values["case"] = "tf210" if row.get("tf_range") == "2.4–2.10" else "old"
+
+
+# ------------------------------------------------------------------------------ containers, schedulers
+
+_GPU_FAILURES = (
+    "cuinit-no-device", "cuinit-unknown", "cuinit-failed", "cuda-drivers-not-found", "driver-library-missing",
+    "driver-not-loaded", "no-gpu-visible", "dlopen-failed", "nvml-not-found",
+)
+
+
+# what a program in a container without GPU access sees: no driver library, no device, no driver
+_NO_ACCESS = frozenset({"driver-library-missing", "driver-not-loaded", "cuinit-failed", "cuinit-unknown",
+                        "cuinit-no-device", "cuda-drivers-not-found", "command-not-found"})
+
+
+def derive_container(work: Work) -> None:
+    f = work.facts
+    hit = work.hits.get("container-no-gpu")
+    in_container = "container" in f.environment or bool(f.docker_runs)
+    failures = [k for k in _GPU_FAILURES if k in work.hits]
+    if "command-not-found" in work.hits and "nvidia-smi" in work.hits["command-not-found"].values.get("cmd", ""):
+        failures.append("command-not-found")
+    if not hit and not (in_container and failures) or "gpu-device-created" in work.hits and not failures:
+        return
+    if "worker" in f.environment and not {"docker", "ngc", "apptainer"} & f.environment:
+        return  # a scheduler's worker: derive_worker says it
+    if not hit:
+        # no container message of its own: only when the container cannot have had the GPU. Every run shown
+        # with --gpus: the failure is something else (an image's CUDA newer than the driver, ...)
+        if f.docker_runs and all(gpus for _, gpus, _ in f.docker_runs):
+            return
+        if not f.docker_runs and not set(failures) & _NO_ACCESS:
+            return
+        if {"driver-too-old", "driver-library-mismatch"} & work.hits.keys():
+            return  # the host's driver itself says what is wrong
+    ev = list(hit.evidence) if hit else []
+    for line, gpus, _smi in f.docker_runs:
+        if not gpus:
+            ev.append(evidence(line, _line(work.text, line)))
+    if not ev:
+        ev = _first_ev(work, *failures)
+    values = dict(hit.values) if hit else {}
+    if f.gpu_check_in_container_ok:
+        values["case"] = "check-ok"
+    elif values.get("toolkit"):
+        values["case"] = "toolkit"
+    elif "apptainer" in f.environment:
+        values["case"] = "apptainer"
+    elif "kubernetes" in f.environment and not f.docker_runs:
+        values["case"] = "kubernetes"
+    elif any(not g for _, g, _ in f.docker_runs):
+        values["case"] = "no-flag"
+    work.add("container-no-gpu", ev, values, (hit.count if hit else 0) + len(failures))
+
+
+def _line(text: str, lineno: int) -> str:
+    """The text of line ``lineno`` (1-based); linear, used for a few lines only."""
+    pos = 0
+    for _ in range(lineno - 1):
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            return ""
+    return line_at(text, pos, pos)
+
+
+def derive_worker(work: Work) -> None:
+    f = work.facts
+    sched = next((s for s in ("ray", "slurm", "spark", "kubernetes") if s in f.environment), None)
+    if not sched or not ("worker" in f.environment or sched == "ray"):
+        return
+    failures = [k for k in ("cuinit-no-device", "no-gpu-visible", "cuda-drivers-not-found", "cuinit-failed")
+                if k in work.hits]
+    if not failures or "gpu-device-created" in work.hits:
+        return
+    if {"driver-library-mismatch", "driver-not-loaded", "driver-too-old"} & work.hits.keys():
+        return
+    work.add("worker-no-gpu-allotted", _first_ev(work, *failures), {"scheduler": sched, "case": sched})
+
+
+# ------------------------------------------------------------------------------ Keras 2 / Keras 3
+
+# names that exist only in Keras 3: asking for them on Keras 2 means the library wants a newer Keras
+_KERAS3_ONLY = frozenset({"legacy", "ops", "trainers", "tree", "random", "RandomSeedGenerator", "Variable",
+                          "StatelessScope", "SymbolicScope", "export", "version", "quantizers", "distribution"})
+_KERAS_ERR = re.compile(
+    r"No module named '(?P<mod>(?:tensorflow\.)?(?:python\.)?keras(?:\.[\w.]+)?)'"
+    r"|cannot import name '(?P<name>\w+)' from '(?P<from>(?:tensorflow\.)?(?:python\.)?keras(?:\.[\w.]+)?)'"
+    r"|module '(?P<amod>(?:tensorflow\.)?(?:python\.)?keras(?:\.[\w.]+)?)' has no attribute '(?P<attr>\w+)'"
+)
+
+
+def derive_keras(work: Work) -> None:
+    """Import errors about Keras modules: Keras-2 code on Keras 3 (tf-keras), or a library that wants Keras 3
+    on an older TensorFlow. The pattern rules of the family (their messages) are already in ``hits``."""
+    if {"keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library"} & work.hits.keys():
+        return
+    major = work.facts.keras_major()
+    for tb in reversed(work.tracebacks):
+        m = _KERAS_ERR.search(tb.block)
+        if not m:
+            continue
+        if m.group("mod"):
+            parts = m.group("mod").split(".")
+            if parts[-1] == "keras":
+                continue  # Keras itself is missing: python-package-missing says so
+            thing = m.group("mod")
+            keras3_only = bool(set(parts) & _KERAS3_ONLY)
+        else:
+            wanted = m.group("name") or m.group("attr")
+            thing = f"{m.group('from') or m.group('amod')}.{wanted}"
+            keras3_only = wanted in _KERAS3_ONLY
+        values = {"module": thing, "keras": work.facts.keras_version or "", "tf": work.facts.tf_version or ""}
+        ev = [evidence(tb.line, tb.exception)]
+        if keras3_only:  # asked for on Keras 2, or on a Keras 3 older than the library wants
+            work.add("keras-too-old-for-library", ev, values)
+        elif major in (3, None):
+            work.add("keras3-needs-tf-keras", ev, values)
+        else:
+            values.update(package="keras", pkg_version=work.facts.keras_version or "",
+                          detail=_detail("keras", work.facts.keras_version, work.facts.tf_version))
+            work.add("pinned-package-mismatch", ev, values)
+        return
+
+
+# ------------------------------------------------------------------------------ pinned packages
+
+# Packages TensorFlow or Keras pin in their wheel metadata, and TensorFlow's companion libraries whose release
+# must match TensorFlow's: an import-time error inside one of them is a version mismatch, not the script.
+_PINNED = frozenset({
+    "ml-dtypes", "numpy", "protobuf", "h5py", "typing-extensions", "wrapt", "absl-py", "gast", "opt-einsum",
+    "flatbuffers", "tensorboard", "termcolor", "six", "astunparse", "google-pasta", "libclang", "grpcio",
+    "tensorflow-io-gcs-filesystem", "optree", "namex", "rich", "jax", "jaxlib", "tensorflow-estimator",
+    "packaging", "requests", "setuptools", "keras",
+})
+_COMPANIONS = frozenset({
+    "tensorflow-probability", "tensorflow-addons", "tensorflow-text", "tensorflow-io", "tensorflow-hub",
+    "tensorflow-datasets", "tensorflow-recommenders", "tensorflow-decision-forests",
+    "tensorflow-model-optimization", "tensorflow-transform", "tf-keras", "keras-nlp", "keras-hub", "keras-cv",
+    "tensorflow-serving-api", "tensorflow-federated", "tensorflow-privacy", "tensorflow-ranking", "tf-models-official",
+    "tensorflow-metadata", "tensorflow-gnn", "tensorflow-quantum", "tensorflowjs", "tensorflow-similarity",
+})
+_MODULE_TO_PACKAGE = {
+    "google.protobuf": "protobuf", "absl": "absl-py", "opt_einsum": "opt-einsum", "tensorflow_probability":
+    "tensorflow-probability", "tensorflow_addons": "tensorflow-addons", "tensorflow_text": "tensorflow-text",
+    "tensorflow_io": "tensorflow-io", "tensorflow_hub": "tensorflow-hub", "tensorflow_datasets":
+    "tensorflow-datasets", "tf_keras": "tf-keras", "keras_nlp": "keras-nlp", "keras_hub": "keras-hub",
+    "keras_cv": "keras-cv", "tensorflow_estimator": "tensorflow-estimator", "typing_extensions": "typing-extensions",
+    "ml_dtypes": "ml-dtypes", "tensorflow_recommenders": "tensorflow-recommenders", "tensorflow_decision_forests":
+    "tensorflow-decision-forests", "tensorflow_model_optimization": "tensorflow-model-optimization", "official":
+    "tf-models-official", "tensorflow_io_gcs_filesystem": "tensorflow-io-gcs-filesystem", "pasta": "google-pasta",
+    "tensorflow_transform": "tensorflow-transform", "tensorflow_federated": "tensorflow-federated",
+    "tensorflowjs": "tensorflowjs", "tensorflow_gnn": "tensorflow-gnn",
+}
+_STACK_DIRS = re.compile(
+    r"[/\\](?:site|dist)-packages[/\\](tensorflow|keras|tf_keras|tensorflow_[a-z_]+|ml_dtypes|keras_[a-z]+|"
+    r"tensorboard|jax|jaxlib|h5py|official|tensorflowjs)[/\\]"
+)
+_IMPORT_ERR = re.compile(
+    r"module '(?P<amod>[\w.]+)' has no attribute '(?P<attr>\w+)'"
+    r"|cannot import name '(?P<name>\w+)' from '(?P<from>[\w.]+)'"
+    r"|No module named '(?P<mod>[\w.]+)'"
+)
+_OTHER_ERR = re.compile(r"(?P<type>TypeError|ValueError|ImportError|AttributeError): (?P<msg>[^\r\n]{1,300})")
+
+
+def _package_of(module: str) -> str:
+    for mod, pkg in _MODULE_TO_PACKAGE.items():
+        if module == mod or module.startswith(mod + "."):
+            return pkg
+    return re.sub(r"[_.]+", "-", module.split(".")[0]).lower()
+
+
+def _detail(package: str, version: str | None, tf: str | None) -> str:
+    """A language-neutral phrase naming both versions: "ml-dtypes 0.2.0, TensorFlow 2.16.1"."""
+    left = f"{package} {version}" if version else package
+    return f"{left}, TensorFlow {tf}" if tf else left
+
+
+def _pin(tf: tuple[int, ...] | None, package: str) -> str:
+    """The range TensorFlow's wheel metadata asks for (rules.json tables.tf_pins), or ""."""
+    if not tf:
+        return ""
+    pins = TABLES.get("tf_pins", {})
+    row = pins.get(f"{tf[0]}.{tf[1]}") if len(tf) >= 2 else None
+    return (row or {}).get(package, "")
+
+
+def _import_time(tb: Traceback) -> str | None:
+    """The TF-stack package whose *import* the traceback runs through (a ``<module>`` frame inside it), or None."""
+    for file, func, _code in tb.frames:
+        m = _STACK_DIRS.search(file)
+        if m and func == "<module>":
+            return _package_of(m.group(1))
+    return None
+
+
+def derive_pinned(work: Work) -> None:
+    """An import-time error in a package TF/Keras pins (or a companion library) is a version mismatch between
+    that package and the TensorFlow in use: one rule for all of them, naming both versions when the log has
+    them and the range TF's wheel metadata asks for."""
+    hit = work.hits.get("pinned-package-mismatch")
+    if hit is not None:  # a pattern named the module: add the versions and the range TF asks for
+        module = hit.values.get("module") or ("tensorflow_probability" if hit.values.get("want_tf") else "")
+        hit.values.update(_pinned_values(work, _package_of(module) if module else "tensorflow", module))
+        return
+    own = {"numpy-2-abi", "numpy-too-old", "protobuf-version", "keras3-needs-tf-keras", "keras3-api-changed",
+           "keras-too-old-for-library", "tf1-api-on-tf2", "tf-import-dll-failed", "cpu-without-avx",
+           "glibcxx-too-old", "no-tensorflow"}
+    covered = {e.line for k in own if k in work.hits for e in work.hits[k].evidence}
+    for tb in reversed(work.tracebacks):
+        if tb.line in covered:
+            continue
+        m = _IMPORT_ERR.search(tb.exception) or _OTHER_ERR.match(tb.exception)
+        through = _import_time(tb)
+        if not m:
+            continue
+        groups = m.groupdict()
+        module = groups.get("amod") or groups.get("from") or groups.get("mod") or ""
+        package = _package_of(module) if module else ""
+        if groups.get("mod") and "." not in groups["mod"]:
+            continue  # a whole package missing: python-package-missing / no-tensorflow
+        stack_pkg = package in _PINNED or package in _COMPANIONS
+        if package == "tensorflow" and not through:
+            continue  # `tf.Session` in the user's own code: not an installation problem
+        if package == "keras":
+            continue  # derive_keras decides Keras's own import errors
+        if not stack_pkg and not through:
+            continue
+        if not stack_pkg:
+            if groups.get("type") and not through:
+                continue
+            package = package if package and package not in ("tensorflow", "builtins") else (through or "tensorflow")
+        if package == "protobuf":  # protobuf has its own rule (and fix)
+            if "protobuf-version" not in work.hits:
+                work.add("protobuf-version", [evidence(tb.line, tb.exception)], {})
+            return
+        work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], _pinned_values(work, package, module))
+        return
+
+
+def _pinned_values(work: Work, package: str, module: str) -> dict[str, str]:
+    tf = work.facts.tf_version
+    version = work.facts.packages.get(package)
+    want = _pin(work.tf, package)
+    case = "companion" if package in _COMPANIONS else ("pinned" if want else "other")
+    return {
+        "package": package,
+        "module": module or package,
+        "pkg_version": version or "",
+        "tf": tf or "",
+        "want": want,
+        "detail": _detail(package, version, tf),
+        "case": "tensorflow" if package == "tensorflow" else case,
+    }
+
+
+# ------------------------------------------------------------------------------ pip's own output
+
+
+def _vt(v: str) -> tuple[int, ...]:
+    return version_tuple(v) or ()
+
+
+def _implied_python_from_first(first: str) -> str:
+    """The Python whose first TensorFlow release is ``first`` (pip's list starting there says so)."""
+    table = TABLES.get("python_first_tf", {})
+    ft = _vt(first)[:2]
+    for py, tf in sorted(table.items(), key=lambda kv: _vt(kv[1])):
+        if _vt(tf)[:2] == ft:
+            return py
+    return ""
+
+
+def _implied_python_from_last(last: str) -> str:
+    table = TABLES.get("python_last_tf", {})
+    lt = _vt(last)[:2]
+    for py, tf in table.items():
+        if _vt(tf)[:2] == lt:
+            return py
+    return ""
+
+
+def derive_pip(work: Work) -> None:
+    f = work.facts
+    tf_pkgs = {"tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tf-nightly",
+               "tensorflow-macos", "tf-nightly-gpu", "tensorflow-metal", "tensorflow-directml-plugin"}
+    nm = next((p for p in f.pip_no_match if p.package in tf_pkgs), f.pip_no_match[0] if f.pip_no_match else None)
+    if nm is not None:
+        releases = [v for v in nm.versions if re.fullmatch(r"\d+(?:\.\d+)*", v)] or nm.versions
+        first, newest = (releases[0], releases[-1]) if releases else ("", "")
+        values = {
+            "package": nm.package,
+            "requirement": nm.requirement,
+            "wanted": nm.wanted or "",
+            "first": first,
+            "newest": newest,
+            "python": f.python_version or "",
+            "implied_python": "",
+        }
+        wanted = _vt(nm.wanted) if nm.wanted else ()
+        if nm.package in ("tensorflow-gpu", "tf-nightly-gpu") and (not wanted or wanted >= (2, 11)):
+            case = "gpu-package-ended"
+        elif not releases:
+            case = "none"
+        elif wanted and first and wanted < _vt(first):
+            case = "below-python"
+            values["implied_python"] = _implied_python_from_first(first)
+        elif wanted and newest and wanted > _vt(newest):
+            case = "above-newest"
+            values["implied_python"] = _implied_python_from_last(newest)
+        else:
+            case = "other"
+        values["case"] = case
+        line = nm.line
+        ev = [evidence(line, _line(work.text, line))]
+        for other in f.pip_no_match:
+            if other is not nm and len(ev) < 3:
+                ev.append(evidence(other.line, _line(work.text, other.line)))
+        work.add("pip-no-matching-distribution", ev, values)
+    if f.pip_conflicts or f.pip_resolution_impossible:
+        named = {c.package.lower() for c in f.pip_conflicts} | {c.have.lower() for c in f.pip_conflicts}
+        named |= {re.split(r"[<>=!~; \[]", c.requires)[0].lower() for c in f.pip_conflicts}
+        tf_named = sorted(n for n in named if n in tf_pkgs)
+        family = tf_pkgs | {"keras", "tf-keras", "tensorboard", "tensorflow-estimator", "ml-dtypes", "numpy",
+                            "protobuf", "tensorflow-io-gcs-filesystem", "tensorflow-text", "tensorflow-probability"}
+        tf_family = bool(named & family) or bool(f.pip_resolution_impossible)
+        package_level = {"numpy-2-abi", "numpy-too-old", "protobuf-version", "python-package-missing",
+                         "pinned-package-mismatch", "keras3-needs-tf-keras", "keras3-api-changed",
+                         "keras-too-old-for-library", "no-tensorflow", "python-exception", "message-states-fix"}
+        elsewhere = {k for k in work.errors() if k not in package_level and not k.startswith("pip-")}
+        if elsewhere and not package_level & work.hits.keys():
+            tf_family = False  # the install went on; what failed is not about these versions
+        first = next((c for c in f.pip_conflicts if c.package.lower() in tf_pkgs), None) or (
+            f.pip_conflicts[0] if f.pip_conflicts else None)
+        values = {"tf_family": "yes" if tf_family else "", "packages": ", ".join(tf_named) or ", ".join(
+            sorted(named)[:4])}
+        if len(tf_named) >= 2:
+            values["case"] = "several-tf"
+        elif first is not None:
+            values.update(case="pin", requirement=first.requires, package=first.package, have=first.have,
+                          have_version=first.have_version)
+        else:
+            values["case"] = "impossible"
+        lines = [c.line for c in f.pip_conflicts] + f.pip_resolution_impossible
+        ev = [evidence(n, _line(work.text, n)) for n in sorted(set(lines))[:5]]
+        work.add("pip-dependency-conflict", ev, values, len(lines))
+
+
+# ------------------------------------------------------------------------------ messages that state their fix
+
+_FIX_CMD = re.compile(
+    r"`((?:python3? -m )?(?:pip3?|conda|uv pip) install [^`\r\n]{1,200})`"
+    r"|(?:[Rr]un|[Tt]ry|[Uu]se|[Pp]lease|[Ii]nstall(?: it)? with|by running|via)[:\s]{1,3}'?"
+    r"((?:python3? -m )?(?:pip3?|conda) install [\w\[\]<>=.,~\"' -]{1,160}?)'?(?=[.;)]?(?:\s|$)|\sor\s)"
+    r"|(?:[Ss]et|[Ee]xport)(?: the environment variable)? `?([A-Z][A-Z0-9_]{2,60}=[\w.-]{1,40})`?"
+)
+
+
+def derive_self_fix(work: Work) -> None:
+    """A message that states its own fix ("Please run `pip install tf-keras`") is a finding: repeat the fix."""
+    if work.hits.keys() & {"keras3-needs-tf-keras", "keras-too-old-for-library", "pip-no-matching-distribution"}:
+        return
+    candidates: list[tuple[int, str, str]] = []  # (line, fix, the line)
+    for tb in work.tracebacks:
+        m = _FIX_CMD.search(tb.block)
+        if m:
+            candidates.append((tb.line, (m.group(1) or m.group(2) or m.group(3)).strip(" '\""), tb.exception))
+    if not candidates:
+        # error lines elsewhere that name a command: found by the literal " install " first (cheap on any log)
+        text = work.text
+        cursor = Lines(text)
+        pos, seen = text.find(" install "), 0
+        while pos >= 0 and seen < 2000 and len(candidates) < 3:
+            seen += 1
+            ls = text.rfind("\n", 0, pos) + 1
+            le = text.find("\n", pos)
+            le = len(text) if le < 0 else le
+            if ERROR_LINE.match(text, ls, min(le, ls + 400)):
+                m = _FIX_CMD.search(text, ls, le)
+                if m:
+                    candidates.append((cursor.line_of(m.start()), (m.group(1) or m.group(2) or m.group(3)).strip(" '\""),
+                                       line_at(text, m.start(), m.end())))
+            pos = text.find(" install ", le)
+    if not candidates:
+        return
+    line, cmd, text = candidates[-1]
+    covered = {e.line for h in work.hits.values() if h.rule.severity != "harmless" for e in h.evidence}
+    if line in covered:
+        return
+    work.add("message-states-fix", [evidence(line, text)], {"command": cmd})
+
+
+# ------------------------------------------------------------------------------ the order they run in
+
+DERIVATIONS: tuple[Callable[[Work], None], ...] = (
+    derive_driver_versions,
+    derive_windows_dll,
+    derive_container,
+    derive_worker,
+    derive_keras,
+    derive_pinned,
+    derive_pip,
+    derive_self_fix,
+    derive_windows_native,
+)

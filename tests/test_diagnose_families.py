@@ -1,0 +1,627 @@
+"""The rule families of issue 22 on logs WRITTEN FOR THESE TESTS (synthetic, in the formats TensorFlow, Keras, pip,
+docker, Ray and GitHub's issue template print; not copied from any thread). The real logs live in
+tests/fixtures/logs and are judged by tests/test_diagnose.py and benchmarks/score_diagnosis.py; these cases
+check each family's decision and the advice it gives, including what the advice must NOT say.
+
+Each case: (name, text, keyword arguments for diagnose, expected first rule, words the first fix must contain,
+words it must not contain).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgpu_wizard.core.diagnose.engine import diagnose, diagnose_report, format_findings, has_errors
+from tfgpu_wizard.core.diagnose.facts import read_facts, strip_worker_prefixes
+
+# --------------------------------------------------------------------------- synthetic logs (written here)
+
+SYN_TRANSFORMERS = """\
+Traceback (most recent call last):
+  File "/home/sam/project/train.py", line 3, in <module>
+    from transformers import TFAutoModelForSequenceClassification
+  File "/home/sam/.venv/lib/python3.11/site-packages/transformers/utils/import_utils.py", line 1500, in __getattr__
+    module = self._get_module(self._class_to_module[name])
+RuntimeError: Failed to import transformers.models.auto.modeling_tf_auto because of the following error (look up to see its traceback):
+Your currently installed version of Keras is Keras 3, but this is not yet supported in Transformers. Please install the backwards-compatible tf-keras package with `pip install tf-keras`.
+"""
+
+SYN_HUB_LAYER = """\
+>>> import tensorflow as tf; print(tf.__version__)
+2.16.1
+Traceback (most recent call last):
+  File "/content/classify.py", line 9, in <module>
+    model = tf.keras.Sequential([hub.KerasLayer(url, input_shape=(224, 224, 3)), tf.keras.layers.Dense(5)])
+ValueError: Only instances of `keras.Layer` can be added to a Sequential model. Received: <tensorflow_hub.keras_layer.KerasLayer object at 0x7f00> (of type <class 'tensorflow_hub.keras_layer.KerasLayer'>)
+"""
+
+SYN_KERAS_ENGINE = """\
+Using TensorFlow backend.
+Traceback (most recent call last):
+  File "demo.py", line 5, in <module>
+    from keras.engine.topology import Layer
+ModuleNotFoundError: No module named 'keras.engine'
+"""
+
+SYN_KERAS_SRC_LEGACY = """\
+Requirement already satisfied: tensorflow in /opt/conda/lib/python3.10/site-packages (2.14.0)
+Traceback (most recent call last):
+  File "/kaggle/working/run.py", line 2, in <module>
+    import keras_nlp
+  File "/opt/conda/lib/python3.10/site-packages/keras_nlp/__init__.py", line 8, in <module>
+    from keras_nlp.src.backend import keras
+  File "/opt/conda/lib/python3.10/site-packages/keras_nlp/src/backend/keras.py", line 4, in <module>
+    from keras.src.legacy import backend
+ModuleNotFoundError: No module named 'keras.src.legacy'
+"""
+
+SYN_KERAS_TENSOR = """\
+Traceback (most recent call last):
+  File "model.py", line 14, in <module>
+    x = tf.expand_dims(inputs, axis=-1)
+ValueError: A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a symbolic placeholder for a shape and dtype, used when constructing Keras Functional models or Keras Functions.
+"""
+
+SYN_SCALED_LOSS = """\
+  File "train_step.py", line 40, in train_step
+    scaled_loss = optimizer.get_scaled_loss(loss)
+AttributeError: 'LossScaleOptimizer' object has no attribute 'get_scaled_loss'
+"""
+
+SYN_NEVER_CALLED = """\
+Traceback (most recent call last):
+  File "features.py", line 12, in <module>
+    extractor = keras.Model(inputs=model.inputs, outputs=model.layers[-2].output)
+AttributeError: The layer sequential has never been called and thus has no defined output.
+"""
+
+SYN_OPTIMIZER_LR = """\
+Traceback (most recent call last):
+  File "callbacks.py", line 30, in on_epoch_end
+    print(float(self.model.optimizer.lr))
+AttributeError: 'Adam' object has no attribute 'lr'
+"""
+
+SYN_PIP_NONE_314 = """\
+$ python --version
+Python 3.14.0
+$ python -m pip install tensorflow
+ERROR: Could not find a version that satisfies the requirement tensorflow (from versions: none)
+ERROR: No matching distribution found for tensorflow
+"""
+
+SYN_PIP_GPU_WINDOWS = """\
+C:\\Users\\ana>pip install tensorflow-gpu==2.11
+ERROR: Could not find a version that satisfies the requirement tensorflow-gpu==2.11 (from versions: 2.5.0, 2.5.1, 2.5.2, 2.6.0, 2.7.0, 2.8.0, 2.9.0, 2.10.0, 2.10.1)
+ERROR: No matching distribution found for tensorflow-gpu==2.11
+"""
+
+SYN_PIP_OLD_PIN_312 = """\
+!pip install tensorflow==2.12.0
+ERROR: Could not find a version that satisfies the requirement tensorflow==2.12.0 (from versions: 2.16.0rc0, 2.16.1, 2.16.2, 2.17.0rc0, 2.17.0, 2.17.1, 2.18.0)
+ERROR: No matching distribution found for tensorflow==2.12.0
+"""
+
+SYN_PIP_SEVERAL_TF = """\
+Successfully installed keras-2.15.0 tensorflow-2.15.0
+ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts.
+tensorflow-gpu 2.10.0 requires keras<2.11,>=2.10.0, but you have keras 2.15.0 which is incompatible.
+tf-nightly 2.16.0.dev20231101 requires keras-nightly>=3.0.0.dev, but you have keras 2.15.0 which is incompatible.
+"""
+
+SYN_PIP_PIN = """\
+ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts.
+tensorflow 2.15.0 requires keras<2.16,>=2.15.0, but you have keras 3.3.3 which is incompatible.
+"""
+
+SYN_PIP_OTHER = """\
+ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts.
+spyder 5.4.3 requires pyqt5<5.16, but you have pyqt5 5.15.9 which is incompatible.
+"""
+
+SYN_NGC = """\
+
+================
+== TensorFlow ==
+================
+
+NVIDIA Release 24.02-tf2 (build 83417262)
+TensorFlow Version 2.15.0
+
+Container image Copyright (c) 2024, NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+
+WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.
+   Use the NVIDIA Container Toolkit to start this container with GPU support; see
+   https://docs.nvidia.com/datacenter/cloud-native/ .
+
+root@3f2a9c1b7d4e:/workspace# python -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"
+2024-03-01 10:00:00.000000: E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:274] failed call to cuInit: UNKNOWN ERROR (303)
+[]
+"""
+
+SYN_DOCKER_CHECK_OK = """\
+$ docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubuntu22.04 nvidia-smi
++---------------------------------------------------------------------------------------+
+| NVIDIA-SMI 535.104.05             Driver Version: 535.104.05   CUDA Version: 12.2     |
+|-----------------------------------------+----------------------+----------------------+
+| GPU  Name                 Persistence-M | Bus-Id        Disp.A | Volatile Uncorr. ECC |
+|   0  NVIDIA GeForce RTX 3090        Off | 00000000:01:00.0 Off |                  N/A |
++-----------------------------------------+----------------------+----------------------+
+$ docker run -it --rm tensorflow/tensorflow:latest-gpu python -c "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"
+2024-03-01 10:00:00.000000: E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:274] failed call to cuInit: UNKNOWN ERROR (34)
+2024-03-01 10:00:00.000100: I external/local_xla/xla/stream_executor/cuda/cuda_diagnostics.cc:135] retrieving CUDA diagnostic information for host: 0a1b2c3d4e5f
+2024-03-01 10:00:00.000200: I external/local_xla/xla/stream_executor/cuda/cuda_diagnostics.cc:183] kernel driver does not appear to be running on this host (0a1b2c3d4e5f): /proc/driver/nvidia/version does not exist
+[]
+"""
+
+SYN_RAY_WORKER = """\
+2024-05-01 12:00:00,000 INFO worker.py:1724 -- Started a local Ray instance.
+(pid=12345) 2024-05-01 12:00:01.000000: E tensorflow/compiler/xla/stream_executor/cuda/cuda_driver.cc:268] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected
+(pid=12345) 2024-05-01 12:00:01.000100: I tensorflow/compiler/xla/stream_executor/cuda/cuda_diagnostics.cc:168] retrieving CUDA diagnostic information for host: node-1
+(RayTrainWorker pid=12346, ip=10.0.0.5) []
+"""
+
+SYN_ML_DTYPES = """\
+Successfully installed ml-dtypes-0.2.0 tensorflow-2.16.1
+Traceback (most recent call last):
+  File "train.py", line 1, in <module>
+    import tensorflow as tf
+  File "/home/u/.venv/lib/python3.10/site-packages/tensorflow/__init__.py", line 38, in <module>
+    from tensorflow.python.tools import module_util as _module_util
+  File "/home/u/.venv/lib/python3.10/site-packages/tensorflow/python/framework/dtypes.py", line 37, in <module>
+    _np_float8_e4m3b11fnuz = ml_dtypes.float8_e4m3b11fnuz
+AttributeError: module 'ml_dtypes' has no attribute 'float8_e4m3b11fnuz'
+"""
+
+SYN_TYPING_EXT = """\
+Traceback (most recent call last):
+  File "app.py", line 1, in <module>
+    import tensorflow as tf
+  File "/srv/env/lib/python3.9/site-packages/tensorflow/__init__.py", line 37, in <module>
+    from tensorflow.python.tools import module_util as _module_util
+  File "/srv/env/lib/python3.9/site-packages/tensorflow/python/framework/tensor.py", line 21, in <module>
+    from typing_extensions import TypeGuard
+ImportError: cannot import name 'TypeGuard' from 'typing_extensions' (/srv/env/lib/python3.9/site-packages/typing_extensions.py)
+"""
+
+SYN_TF_TEXT = """\
+tensorflow                   2.15.0
+tensorflow-text              2.13.0
+Traceback (most recent call last):
+  File "serve.py", line 3, in <module>
+    import tensorflow_text as text
+tensorflow.python.framework.errors_impl.NotFoundError: /usr/local/lib/python3.10/dist-packages/tensorflow_text/python/ops/_regex_split_ops.so: undefined symbol: _ZN10tensorflow15TensorShapeBaseINS_11TensorShapeEE11SetDimsFromE
+"""
+
+SYN_ALLOCATOR_CPU = """\
+2024-06-01 09:00:00.000000: W tensorflow/core/common_runtime/bfc_allocator.cc:479] Allocator (mklcpu) ran out of memory trying to allocate 3.81GiB (rounded to 4096000000)requested by op Fill
+"""
+
+SYN_TEMPLATE_WINDOWS = """\
+### Issue type
+
+Support
+
+### Have you reproduced the bug with TensorFlow Nightly?
+
+No
+
+### Source
+
+binary
+
+### TensorFlow version
+
+2.17.0
+
+### Custom code
+
+No
+
+### OS platform and distribution
+
+Windows 11 Pro 23H2
+
+### Mobile device
+
+_No response_
+
+### Python version
+
+3.11
+
+### CUDA/cuDNN version
+
+12.3 / 8.9
+
+### GPU model and memory
+
+NVIDIA GeForce RTX 4070, 12 GB
+
+### Current behavior?
+
+The GPU is not used although CUDA is installed; the driver model is WDDM.
+"""
+
+SYN_TEMPLATE_OLD_FORM = """\
+**System information**
+- OS Platform and Distribution (e.g., Linux Ubuntu 16.04): Windows 10
+- TensorFlow installed from (source or binary): binary
+- TensorFlow version (use command below): 2.13.0
+- Python version: 3.10
+- CUDA/cuDNN version: 11.8 / 8.6
+- GPU model and memory: RTX 3060 12GB
+
+**Describe the current behavior**
+tf.config.list_physical_devices('GPU') returns an empty list.
+"""
+
+SYN_LIBCUDA_VS_KERNEL = """\
+I0000 00:00:1718000000.000000    1234 cuda_diagnostics.cc:160] libcuda reported version is: 535.183.1
+I0000 00:00:1718000000.000100    1234 cuda_diagnostics.cc:164] kernel reported version is: 550.90.7
+E0000 00:00:1718000000.000200    1234 cuda_driver.cc:152] failed call to cuInit: CUDA_ERROR_SYSTEM_DRIVER_MISMATCH: system has unsupported display driver / cuda driver combination
+"""
+
+SYN_DLL_CUDNN8 = """\
+2022-09-01 10:00:00.000000: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'cudnn64_8.dll'; dlerror: cudnn64_8.dll not found
+2022-09-01 10:00:00.000100: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1934] Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed properly if you would like to use GPU.
+"""
+
+SYN_DLL_CUDA100 = """\
+2019-05-01 10:00:00.000000: W tensorflow/stream_executor/platform/default/dso_loader.cc:55] Could not load dynamic library 'cudart64_100.dll'; dlerror: cudart64_100.dll not found
+"""
+
+SYN_PIP_WHEELS_CUSOLVER = """\
+Successfully installed nvidia-cublas-cu12-12.3.4.1 nvidia-cusolver-cu12-11.5.4.101 tensorflow-2.17.0
+2024-08-01 10:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2343] Could not load dynamic library 'libcusolver.so.11'; dlerror: libcusolver.so.11: cannot open shared object file: No such file or directory
+W0000 00:00:1722500000.000000    4242 gpu_device.cc:2344] Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed properly if you would like to use GPU.
+Skipping registering GPU devices...
+[]
+"""
+
+SYN_STATES_FIX = """\
+Traceback (most recent call last):
+  File "plot.py", line 20, in <module>
+    keras.utils.plot_model(model, "model.png")
+ImportError: You must install pydot (`pip install pydot`) for `plot_model` to work.
+"""
+
+SYN_TF1 = """\
+Traceback (most recent call last):
+  File "old_mnist.py", line 7, in <module>
+    sess = tf.Session()
+AttributeError: module 'tensorflow' has no attribute 'Session'
+"""
+
+SYN_DLL_LOAD = """\
+Traceback (most recent call last):
+  File "C:\\Users\\li\\AppData\\Local\\Programs\\Python\\Python311\\Lib\\site-packages\\tensorflow\\python\\pywrap_tensorflow.py", line 70, in <module>
+    from tensorflow.python._pywrap_tensorflow_internal import *
+ImportError: DLL load failed while importing _pywrap_tensorflow_internal: A dynamic link library (DLL) initialization routine failed.
+
+Failed to load the native TensorFlow runtime.
+"""
+
+SYN_AVX = """\
+$ python -c "import tensorflow"
+The TensorFlow library was compiled to use AVX instructions, but these aren't available on your machine.
+Aborted (core dumped)
+"""
+
+SYN_GLIBCXX = """\
+Traceback (most recent call last):
+  File "run.py", line 1, in <module>
+    import tensorflow as tf
+ImportError: /lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by /home/u/miniconda3/envs/tf/lib/python3.11/site-packages/tensorflow/python/_pywrap_tensorflow_internal.so)
+"""
+
+SYN_LONG_PATHS = """\
+ERROR: Could not install packages due to an OSError: [Errno 2] No such file or directory: 'C:\\Users\\ana\\AppData\\Local\\Packages\\PythonSoftwareFoundation.Python.3.11_qbz5n2kfra8p0\\LocalCache\\local-packages\\Python311\\site-packages\\tensorflow\\include\\external\\com_github_grpc_grpc\\src\\core\\ext\\filters\\client_channel\\lb_policy\\grpclb\\client_load_reporting_filter.h'
+HINT: This error might have occurred since this system does not have Windows Long Path support enabled. You can find information on how to enable this at https://pip.pypa.io/warnings/enable-long-paths
+"""
+
+SYN_BARE_KERAS_LINE = "AttributeError: module 'keras.utils' has no attribute 'multi_gpu_model'\n"
+
+SYN_PROTOBUF_BUILDER = """\
+Traceback (most recent call last):
+  File "detect.py", line 2, in <module>
+    import tensorflow as tf
+  File "/home/u/env/lib/python3.10/site-packages/tensorflow/core/framework/attr_value_pb2.py", line 5, in <module>
+    from google.protobuf.internal import builder as _builder
+ImportError: cannot import name 'builder' from 'google.protobuf.internal' (/home/u/env/lib/python3.10/site-packages/google/protobuf/internal/__init__.py)
+"""
+
+SYN_CUDNN_SUBLIB_WINDOWS = """\
+Could not load library cudnn_cnn_infer64_8.dll. Error code 126
+Please make sure cudnn_cnn_infer64_8.dll is in your library path!
+"""
+
+# (name, text, diagnose kwargs, first rule, fix must contain, fix must not contain)
+CASES: list[tuple[str, str, dict, str, list[str], list[str]]] = [
+    ("transformers-keras3", SYN_TRANSFORMERS, {}, "keras3-needs-tf-keras", ["tf-keras", "TF_USE_LEGACY_KERAS"],
+     ["pip install keras "]),
+    ("hub-layer-keras3", SYN_HUB_LAYER, {}, "keras3-needs-tf-keras", ["tf-keras~=2.16", "TF_USE_LEGACY_KERAS"], []),
+    ("keras-engine-topology", SYN_KERAS_ENGINE, {}, "keras3-needs-tf-keras", ["tf-keras"], ["pip install keras "]),
+    ("keras-src-legacy-on-tf214", SYN_KERAS_SRC_LEGACY, {}, "keras-too-old-for-library", ["2.16"],
+     ["pip install keras "]),
+    ("kerastensor", SYN_KERAS_TENSOR, {}, "keras3-api-changed", ["keras.ops", "Layer"], []),
+    ("get-scaled-loss", SYN_SCALED_LOSS, {}, "keras3-api-changed", ["scale_loss"], []),
+    ("never-called", SYN_NEVER_CALLED, {}, "keras3-api-changed", ["keras.Input"], []),
+    ("optimizer-lr", SYN_OPTIMIZER_LR, {}, "keras3-api-changed", ["learning_rate"], []),
+    ("pip-none-py314", SYN_PIP_NONE_314, {}, "pip-no-matching-distribution", ["3.14", "64-bit"], []),
+    ("pip-gpu-windows", SYN_PIP_GPU_WINDOWS, {}, "pip-no-matching-distribution", ["tensorflow<2.11", "WSL2"], []),
+    ("pip-old-pin-py312", SYN_PIP_OLD_PIN_312, {}, "pip-no-matching-distribution", ["2.16.1", "3.12"], []),
+    ("pip-several-tf", SYN_PIP_SEVERAL_TF, {}, "pip-dependency-conflict", ["pip uninstall", "tensorflow-gpu"], []),
+    ("pip-pin", SYN_PIP_PIN, {}, "pip-dependency-conflict", ["keras<2.16,>=2.15.0"], []),
+    ("ngc-banner", SYN_NGC, {}, "container-no-gpu", ["--gpus all"], []),
+    ("docker-check-ok", SYN_DOCKER_CHECK_OK, {}, "container-no-gpu", ["--gpus all", "same way"],
+     ["driver", "Secure Boot"]),
+    ("ray-worker", SYN_RAY_WORKER, {}, "worker-no-gpu-allotted", ["num_gpus"], ["unset", "CUDA_VISIBLE_DEVICES"]),
+    ("ml-dtypes", SYN_ML_DTYPES, {}, "pinned-package-mismatch", ["ml-dtypes~=0.3.1"], []),
+    ("typing-extensions", SYN_TYPING_EXT, {}, "pinned-package-mismatch", ["pip check"], []),
+    ("tf-text-symbol", SYN_TF_TEXT, {}, "pinned-package-mismatch", ["tensorflow-text", "2.15.0"], []),
+    ("allocator-cpu", SYN_ALLOCATOR_CPU, {}, "oom-on-cpu", ["list_physical_devices"], []),
+    ("template-windows-2.17", SYN_TEMPLATE_WINDOWS, {}, "windows-native-no-gpu", ["WSL2"], []),
+    ("template-old-form", SYN_TEMPLATE_OLD_FORM, {}, "windows-native-no-gpu", ["WSL2"], []),
+    ("libcuda-vs-kernel", SYN_LIBCUDA_VS_KERNEL, {}, "driver-library-mismatch", ["Reboot"], []),
+    ("dll-cudnn8", SYN_DLL_CUDNN8, {}, "windows-cuda-dll-missing", ["cudnn=8.1"], []),
+    ("dll-cuda100", SYN_DLL_CUDA100, {}, "windows-cuda-dll-missing", ["10.0", "2.10"], []),
+    ("pip-wheels-cusolver", SYN_PIP_WHEELS_CUSOLVER, {}, "missing-library", ["LD_LIBRARY_PATH", "activate"],
+     ["2.16.1"]),
+    ("states-own-fix", SYN_STATES_FIX, {}, "message-states-fix", ["pip install pydot"], []),
+    ("tf1-session", SYN_TF1, {}, "tf1-api-on-tf2", ["compat.v1"], []),
+    ("dll-load-failed", SYN_DLL_LOAD, {}, "tf-import-dll-failed", ["Visual C++"], []),
+    ("no-avx", SYN_AVX, {}, "cpu-without-avx", ["AVX"], []),
+    ("glibcxx", SYN_GLIBCXX, {}, "glibcxx-too-old", ["libstdcxx"], []),
+    ("windows-long-paths", SYN_LONG_PATHS, {}, "windows-long-paths", ["LongPathsEnabled"], []),
+    ("bare-keras-line", SYN_BARE_KERAS_LINE, {}, "keras3-needs-tf-keras", ["tf-keras"], []),
+    ("protobuf-builder", SYN_PROTOBUF_BUILDER, {}, "protobuf-version", ["protobuf"], []),
+    ("cudnn-sublib-windows", SYN_CUDNN_SUBLIB_WINDOWS, {}, "missing-library", ["cudnn=8.1"], []),
+]
+
+# rules these synthetic logs exercise: tests/test_diagnose.py accepts them in place of a real log until the
+# corpus of issue 22 brings one (benchmarks/score_diagnosis.py then judges them on real logs)
+SYNTHETIC_RULES = frozenset(c[3] for c in CASES) | {"pip-dependency-conflict"}
+
+
+def ids(findings) -> list[str]:
+    return [f.rule_id for f in findings]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_family_first_finding_and_fix(case):
+    _name, text, kwargs, first, must, must_not = case
+    found = diagnose(text, lang="en", **kwargs)
+    assert found and found[0].rule_id == first, [(f.rank, f.rule_id, f.title) for f in found]
+    f = found[0]
+    for word in must:
+        assert word in f.fix, (word, f.fix)
+    for word in must_not:
+        assert word not in f.fix, (word, f.fix)
+    assert "?" not in f.title, f.title  # every field of the title came from the log
+    assert f.evidence and all(e.line >= 1 for e in f.evidence)
+    lines = text.split("\n")
+    for e in f.evidence:  # the evidence is a real line of the text (prefixes stripped at most)
+        assert e.text.strip("…") in lines[e.line - 1], (e.line, e.text)
+    zh = diagnose(text, lang="zh_CN", **kwargs)[0]
+    assert zh.rule_id == first and any("\u4e00" <= c <= "\u9fff" for c in zh.title + zh.fix)
+
+
+# --------------------------------------------------------------------------- the decisions behind the families
+
+
+def test_missing_keras_submodule_is_not_pip_install_keras():
+    for text in (SYN_KERAS_ENGINE, SYN_KERAS_SRC_LEGACY):
+        assert "python-package-missing" not in ids(diagnose(text))
+    # a package that is really missing still is
+    assert diagnose("ModuleNotFoundError: No module named 'tf_keras'\n")[0].fix.count("tf-keras") >= 1
+
+
+def test_keras_decision_follows_the_keras_in_use():
+    # the same missing Keras-2 module: on Keras 2 (TF 2.14 read from pip) it is not "install tf-keras"
+    text = "Requirement already satisfied: keras in /x/site-packages (2.14.0)\n" + SYN_KERAS_ENGINE
+    first = diagnose(text)[0]
+    assert first.rule_id == "keras3-needs-tf-keras"  # the module list names Keras-2-only paths
+    legacy_on_k3 = SYN_KERAS_SRC_LEGACY.replace("(2.14.0)", "(2.17.0)")
+    assert diagnose(legacy_on_k3)[0].rule_id == "keras-too-old-for-library"
+    # a generic Keras import error decided by the Keras version: Keras 3 -> tf-keras
+    generic = ("Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n"
+               "    from keras.utils import multi_gpu_model\n"
+               "ImportError: cannot import name 'multi_gpu_model' from 'keras.utils' (/v/site-packages/keras/utils/"
+               "__init__.py)\n")
+    assert diagnose("tensorflow-2.16.1.dist-info\n" + generic)[0].rule_id == "keras3-needs-tf-keras"
+    ops = generic.replace("multi_gpu_model", "ops").replace("'keras.utils'", "'keras'")
+    assert diagnose("tensorflow-2.13.0.dist-info\n" + ops)[0].rule_id == "keras-too-old-for-library"
+
+
+def test_pip_version_list_tells_python_and_platform():
+    r = diagnose_report(SYN_PIP_OLD_PIN_312)
+    f = r.findings[0]
+    assert "tensorflow==2.12.0" in f.title and "3.12" in f.fix and "2.16.1" in f.fix
+    old_python = SYN_PIP_OLD_PIN_312.replace("2.12.0", "2.17.0").replace(
+        "(from versions: 2.16.0rc0, 2.16.1, 2.16.2, 2.17.0rc0, 2.17.0, 2.17.1, 2.18.0)",
+        "(from versions: 2.2.0, 2.3.0, 2.12.0, 2.13.0, 2.13.1)")
+    assert "3.8" in diagnose(old_python)[0].fix  # the list stops at 2.13: the last TensorFlow for Python 3.8
+    none = diagnose(SYN_PIP_NONE_314.replace("Python 3.14.0\n", ""))[0]
+    assert "64-bit" in none.fix and "Python 3.14" not in none.fix
+
+
+def test_pip_conflicts_outside_tensorflow_are_information():
+    f = diagnose(SYN_PIP_OTHER)[0]
+    assert f.rule_id == "pip-dependency-conflict" and f.severity == "info"
+    assert not has_errors(diagnose(SYN_PIP_OTHER))
+    # and never outrank a real error
+    assert diagnose(SYN_PIP_OTHER + SYN_TF1)[0].rule_id == "tf1-api-on-tf2"
+
+
+def test_container_explains_the_driver_messages():
+    found = diagnose(SYN_DOCKER_CHECK_OK)
+    assert found[0].rule_id == "container-no-gpu"
+    for f in found[1:]:
+        if f.rule_id in ("cuinit-failed", "no-gpu-visible"):
+            assert f.symptom_of == "container-no-gpu"
+    facts = read_facts(SYN_DOCKER_CHECK_OK)
+    assert facts.gpu_check_in_container_ok and "container" in facts.environment
+    # a container started without --gpus, no check: the flag is the advice
+    no_flag = SYN_DOCKER_CHECK_OK.split("$ docker run -it")[1]
+    f = diagnose("$ docker run -it" + no_flag)[0]
+    assert f.rule_id == "container-no-gpu" and "started without `--gpus`" in f.fix
+    toolkit = 'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\n'
+    assert "nvidia-ctk" in diagnose(toolkit)[0].fix
+
+
+def test_worker_prefixes_are_stripped_before_matching():
+    text, kind = strip_worker_prefixes(SYN_RAY_WORKER)
+    assert kind == "ray" and text.count("\n") == SYN_RAY_WORKER.count("\n")
+    assert "(pid=" not in text and "\n[]\n" in text
+    found = diagnose(SYN_RAY_WORKER)
+    cuinit = next(f for f in found if f.rule_id == "cuinit-no-device")
+    assert cuinit.symptom_of == "worker-no-gpu-allotted"
+    assert cuinit.evidence[0].level == "E" and cuinit.evidence[0].message.startswith("failed call to cuInit")
+    srun = "\n".join(f"0: {line}" for line in SYN_LIBCUDA_VS_KERNEL.splitlines()) + "\n"
+    assert strip_worker_prefixes(srun)[1] == "srun"
+    assert diagnose(srun)[0].rule_id == "driver-library-mismatch"
+
+
+def test_pinned_package_names_both_versions_and_tfs_range():
+    f = diagnose(SYN_ML_DTYPES)[0]
+    assert "ml-dtypes 0.2.0" in f.title and "TensorFlow 2.16.1" in f.title
+    assert "not your script" in f.explanation
+    # without a version in the log: still the family, with a fix that does not invent one
+    bare = "AttributeError: module 'ml_dtypes' has no attribute 'float8_e4m3b11fnuz'\n"
+    f = diagnose(bare)[0]
+    assert f.rule_id == "pinned-package-mismatch" and "==?" not in f.fix and "tensorflow==" not in f.fix
+
+
+def test_script_errors_still_blame_the_script():
+    # a runtime error in the user's code (not an import through TF's stack): python-exception, as before
+    text = ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n    model.fit(x, y)\n"
+            "ValueError: Input 0 of layer \"dense\" is incompatible with the layer: expected axis -1 of input shape "
+            "to have value 784, but received input with shape (None, 28, 28)\n")
+    assert ids(diagnose(text)) == ["python-exception"]
+
+
+def test_messages_that_state_a_fix_only_from_error_lines():
+    # TensorFlow's own informational lines name environment variables: not findings
+    info = ("I0000 00:00:1.0  1 port.cc:153] oneDNN custom operations are on. To turn them off, set the "
+            "environment variable `TF_ENABLE_ONEDNN_OPTS=0`.\n")
+    assert "message-states-fix" not in ids(diagnose(info))
+    f = diagnose(SYN_STATES_FIX)[0]
+    assert f.title.endswith("pip install pydot") and "python -m pip" in f.fix
+
+
+def test_windows_template_needs_windows_and_a_new_tensorflow():
+    assert diagnose(SYN_TEMPLATE_WINDOWS.replace("2.17.0", "2.10.1")) == [] or diagnose(
+        SYN_TEMPLATE_WINDOWS.replace("2.17.0", "2.10.1"))[0].rule_id != "windows-native-no-gpu"
+    wsl = SYN_TEMPLATE_WINDOWS.replace("Windows 11 Pro 23H2", "Windows 11 with WSL2 Ubuntu 22.04")
+    assert "windows-native-no-gpu" not in ids(diagnose(wsl))
+    facts = read_facts(SYN_TEMPLATE_OLD_FORM)
+    assert facts.template["tf_version"] == "2.13.0" and facts.platform == "windows"
+    assert facts.python_version == "3.10" and facts.cuda_version == "11.8"
+
+
+def test_libcuda_and_kernel_versions_compared():
+    f = diagnose(SYN_LIBCUDA_VS_KERNEL)[0]
+    assert f.rule_id == "driver-library-mismatch"
+    same = SYN_LIBCUDA_VS_KERNEL.replace("550.90.7", "535.183.1")
+    assert "driver-library-mismatch" not in ids(diagnose(same))
+
+
+def test_h200_case_names_the_library_and_the_path_not_the_install():
+    # the recorded H200 log (TF 2.21 from the app's own pip plan, venv not activated) and verify's context
+    from pathlib import Path
+
+    from tfgpu_wizard.core.diagnose.engine import decode_log
+
+    raw = (Path(__file__).parent / "fixtures" / "logs" / "h200_tf221_pip_cusolver_vlog1.log").read_bytes()
+    f = diagnose(decode_log(raw), platform="linux", tf_version="2.21.0")[0]
+    assert f.rule_id == "missing-library" and "libcusolver.so.11" in f.title
+    assert f.fix.startswith("Other CUDA libraries opened") and "nvidia.__path__" in f.fix
+    assert "installing again changes nothing" in f.fix
+    # verify knows the wheels are there even when the log shows no other library opening
+    bare = ("W0000 00:00:1.0  1 gpu_device.cc:2343] Could not load dynamic library 'libcusolver.so.11'; dlerror: "
+            "libcusolver.so.11: cannot open shared object file: No such file or directory\n")
+    assert diagnose(bare, platform="linux", tf_version="2.21.0")[0].fix.startswith("Easiest")
+    assert diagnose(bare, platform="linux", context={"tf_version": "2.21.0", "pip_cuda_wheels": True})[
+        0].fix.startswith("Other CUDA libraries opened")
+
+
+def test_root_cause_before_its_consequences():
+    found = diagnose(SYN_DLL_CUDNN8)
+    assert ids(found)[:3] == ["windows-cuda-dll-missing", "missing-library", "dlopen-failed"]
+    assert all(f.symptom_of == "windows-cuda-dll-missing" for f in found[1:3])
+    found = diagnose(SYN_PIP_WHEELS_CUSOLVER)
+    assert found[0].rule_id == "missing-library"
+    assert {f.rule_id: f.symptom_of for f in found}["dlopen-failed"] == "missing-library"
+
+
+# --------------------------------------------------------------------------- severity from the host's facts
+
+CPU_HOST_LOG = """\
+2026-12-01 10:00:00.000000: I external/local_xla/xla/tsl/cuda/cudart_stub.cc:32] Could not find cuda drivers on your machine, GPU will not be used.
+E0000 00:00:1796298642.823969    3238 cuda_executor.cc:1309] failed call to cuInit: INTERNAL: CUDA error: Failed call to cuInit: UNKNOWN ERROR (303)
+[]
+"""
+
+
+@pytest.mark.parametrize("ctx", [{"host_fact": "no-nvidia-gpu"}, {"host_fact": "no-driver"}, {"expect_cpu": True}])
+def test_no_gpu_host_makes_cuda_messages_information(ctx):
+    found = diagnose(CPU_HOST_LOG, platform="linux", context=ctx)
+    assert found and all(f.severity in ("info", "harmless") for f in found), [(f.rule_id, f.severity) for f in found]
+    assert not has_errors(found)
+    f = next(f for f in found if f.rule_id == "cuda-drivers-not-found")
+    assert f.fix.startswith("Nothing to fix on this computer")
+    text = format_findings(found, lang="en")
+    assert "[INFO]" in text and "[ERROR]" not in text
+    assert "[信息]" in format_findings(diagnose(CPU_HOST_LOG, context=ctx, lang="zh_CN"), lang="zh_CN")
+    # a real error on such a host still is one, and comes first
+    found = diagnose(CPU_HOST_LOG + SYN_TF1, platform="linux", context=ctx)
+    assert found[0].rule_id == "tf1-api-on-tf2" and found[0].severity == "error"
+
+
+def test_without_host_facts_the_same_lines_are_errors():
+    found = diagnose(CPU_HOST_LOG, platform="linux")
+    assert has_errors(found) and found[0].severity == "error"
+    # a host with an NVIDIA GPU but no driver: the driver is the root (unchanged)
+    assert diagnose(CPU_HOST_LOG, platform="linux", context={"host_fact": "driver-missing"})[
+        0].rule_id == "driver-not-loaded"
+
+
+def test_diagnosis_context_passes_the_host_fact_and_expect_cpu():
+    import sys
+
+    from tfgpu_wizard.core.diagnose.verdict import diagnosis_context
+    from tfgpu_wizard.core.setup.host_model import DriverInfo, HostReport, OSInfo, PythonInfo
+
+    host = HostReport(os=OSInfo(system="linux"), python=PythonInfo(executable=sys.executable, version="3.11.7"),
+                      driver=DriverInfo(present=False, nvidia_pci_gpus=0))
+    ctx = diagnosis_context({"tensorflow": {"version": "2.21.0"}, "gpus": []}, host)
+    assert ctx["host_fact"] == "no-nvidia-gpu"
+    assert not has_errors(diagnose(CPU_HOST_LOG, context=ctx))
+    cpu_plan = diagnosis_context({"tensorflow": {"version": "2.21.0"}, "gpus": []}, None, expect_cpu=True)
+    assert cpu_plan["expect_cpu"] is True and not has_errors(diagnose(CPU_HOST_LOG, context=cpu_plan))
+    wheels = diagnosis_context({"tensorflow": {"version": "2.21.0"}, "gpus": [],
+                                "nvidia_wheels": {"packages": {"nvidia-cusolver-cu12": "11.7.5.82"}, "lib_dirs": []}})
+    assert wheels["pip_cuda_wheels"] is True
+
+
+def test_container_with_gpus_is_not_blamed_for_an_old_driver():
+    text = ("$ docker run --gpus all -it tensorflow/tensorflow:2.17.0-gpu python train.py\n"
+            "2024-09-01 10:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2343] "
+            "CUDA driver version is insufficient for CUDA runtime version\n")
+    found = diagnose(text)
+    assert found[0].rule_id == "driver-too-old" and "container-no-gpu" not in ids(found)
+
+
+def test_a_pip_warning_before_a_gpu_error_is_information():
+    found = diagnose(SYN_PIP_PIN + SYN_PIP_WHEELS_CUSOLVER)
+    assert found[0].rule_id == "missing-library"
+    conflict = next(f for f in found if f.rule_id == "pip-dependency-conflict")
+    assert conflict.severity == "info" and conflict.rank > found[0].rank
+    # the same warning before a Keras import error is that error's root: TF 2.15 wants Keras 2
+    keras_err = ("Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n"
+                 "    from keras.engine import data_adapter\n"
+                 "ModuleNotFoundError: No module named 'keras.engine'\n")
+    found = diagnose(SYN_PIP_PIN + keras_err)
+    assert found[0].rule_id == "pip-dependency-conflict" and 'keras<2.16,>=2.15.0' in found[0].fix
+    assert next(f for f in found if f.rule_id == "keras3-needs-tf-keras").symptom_of == "pip-dependency-conflict"
