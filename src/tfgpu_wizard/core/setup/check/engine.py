@@ -52,6 +52,8 @@ def check_document(doc: Document, *, matrix: Matrix | None = None, host: HostRep
     unknowns += dunknown
     findings += check_machine(facts, claims, ctx, host, tools)
     findings = _dedupe(findings)
+    for f in findings:  # source keys of the matrix ("WHEEL", "ISSUE #62320") as their URLs / descriptions
+        f.sources = [s if "://" in s else (facts.matrix.source_url(s) or s) for s in f.sources]
     findings.sort(key=lambda f: (_ORDER.get(f.severity, 3), f.refs[0].cell or 0 if f.refs else 0, f.line))
     unknowns = _dedupe_unknowns(unknowns)
     if not claims.count() and not notes:
