@@ -130,7 +130,7 @@ def check_machine(facts: MatrixFacts, claims: Claims, ctx: Context, host: HostRe
                             "minutes, and some kernels may fail."), fix(), refs, ["WHEEL", "ISSUE #62320"]))
                 break
         # this Python, where the text installs TensorFlow into it
-        if ctx.pip_installs_tf and not ctx.pythons and host.python and host.python.version:
+        if ctx.pip_command_tf and not ctx.pythons and host.python and host.python.version:
             py = ".".join(host.python.version.split(".")[:2])
             if not any(facts.row(ln, plat).python_ok(py) for ln in lines):
                 out.append(CheckFinding(

@@ -51,6 +51,7 @@ class Context:
     created_python: bool = False
     gpu_intent: bool = False
     pip_installs_tf: bool = False
+    pip_command_tf: bool = False  # a pip command (not a requirements / environment file) installs TensorFlow
     ranges: list[PipReq] = field(default_factory=list)  # TF ranges whose line depends on the Python
     from_install: bool = False  # ``lines`` come from an install command or an image, not from prose
 
@@ -91,6 +92,7 @@ def build_context(facts: MatrixFacts, claims: Claims, platform: str = "linux") -
     for r in claims.pip:
         if r.name in TF_PACKAGES:
             ctx.pip_installs_tf = True
+            ctx.pip_command_tf = ctx.pip_command_tf or r.context not in ("requirements", "conda-env")
             if r.name == "tensorflow-gpu" or "and-cuda" in r.extras:
                 ctx.gpu_intent = True
             if r.spec:
@@ -100,6 +102,8 @@ def build_context(facts: MatrixFacts, claims: Claims, platform: str = "linux") -
                     ranges.append(r)  # a range on an unknown Python: which TensorFlow pip takes is not decided
                     continue
                 got = facts.spec_lines(r.spec, ctx.pythons or None, platform) or []
+                if not got and len(facts.matching(r.spec)) == 1:
+                    got = facts.matching(r.spec)  # one line, none for the text's Python: python-range says so
                 key = ",".join(got)
                 pinned.setdefault(key, []).append(r.ref)
             else:
@@ -229,8 +233,11 @@ def _same_line(facts: MatrixFacts, claims: Claims, findings: list[CheckFinding],
         if any(v.open_ended for v in tfs):
             continue
         row = facts.row(ln or "")
+        kinds: dict[str, set[str]] = {}
         for v in items:
-            if v.what in ("cuda", "cudnn"):
+            kinds.setdefault(v.what, set()).add(v.value)
+        for v in items:
+            if v.what in ("cuda", "cudnn") and len(kinds[v.what]) == 1:
                 built = row.cuda if v.what == "cuda" else row.cudnn
                 if not built:
                     continue
@@ -304,8 +311,14 @@ def _cross_line(facts: MatrixFacts, claims: Claims, ctx: Context, findings: list
         return
     own_tf = {(v.ref.line, v.ref.cell) for v in claims.versions if v.what == "tf"}
     done: set[tuple[str, int]] = set()
+    values: dict[tuple[int, int | None, str], set[str]] = {}
+    for v in claims.versions:
+        values.setdefault((v.ref.line, v.ref.cell, v.what), set()).add(v.value)
+    # prose is a claim about the whole text only on a short line with one value ("* CUDA Toolkit 12.3"); a
+    # sentence comparing versions ("12.9, not the 12.5 it was built with") is not one
     items: list[Claim] = [v for v in claims.versions if (v.ref.line, v.ref.cell) not in own_tf
-                          and v.what in ("cuda", "cudnn") and not v.open_ended]
+                          and v.what in ("cuda", "cudnn") and not v.open_ended and len(v.ref.text) <= 100
+                          and len(values[(v.ref.line, v.ref.cell, v.what)]) == 1]
     # what the text installs: conda cudatoolkit / cudnn, pip's nvidia-cudnn-cuXX, a CUDA base image
     for c in claims.conda:
         if c.version and c.name in ("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-version"):
@@ -466,7 +479,9 @@ def _numpy(facts: MatrixFacts, r: PipReq, ctx: Context, findings: list[CheckFind
         return
     if any(spec.contains(Version(v)) for v in ("1.26.4", "1.24.4", "1.23.5", "1.21.6", "1.19.5")):
         return
-    if not any(spec.contains(Version(v)) for v in ("2.0.2", "2.1.3", "2.2.6", "2.3.0")):
+    pins = [x.version for x in spec if x.operator in ("==", "===") and "*" not in x.version]
+    twos = [*pins, "2.0.0", "2.0.2", "2.1.0", "2.1.3", "2.2.0", "2.2.6", "2.3.0"]
+    if not any(spec.contains(Version(v)) for v in twos if v[:1] == "2"):
         return
     if all(not facts.row(ln).numpy.numpy2 for ln in ctx.lines):
         findings.append(_f(
