@@ -56,7 +56,7 @@ def check_document(doc: Document, *, matrix: Matrix | None = None, host: HostRep
         f.sources = [s if "://" in s else (facts.matrix.source_url(s) or s) for s in f.sources]
     findings.sort(key=lambda f: (_ORDER.get(f.severity, 3), f.refs[0].cell or 0 if f.refs else 0, f.line))
     unknowns = _dedupe_unknowns(unknowns)
-    if not claims.count() and not notes:
+    if not claims.count():
         notes.append("no-claims")
     return CheckReport(doc.format, doc.total_lines, claims.count(), findings, unknowns, notes, host is not None)
 

@@ -113,13 +113,17 @@ def read_document(data: bytes | str, name: str = "") -> Document:
                 doc = _notebook(data, name)
                 if doc is not None:
                     return doc
+        if len(data) > MAX_TEXT_CHARS * 2:  # decode only what is checked (plus room for wide encodings)
+            data = data[: MAX_TEXT_CHARS * 2]
+            notes.append("cut")
         text = decode_bytes(data)
     else:
         text = data
     if len(text) > MAX_TEXT_CHARS:
         cut = text.rfind("\n", 0, MAX_TEXT_CHARS)
         text = text[: cut if cut > 0 else MAX_TEXT_CHARS]
-        notes.append("cut")
+        if "cut" not in notes:
+            notes.append("cut")
     if not text.strip():
         return Document(name, "text", [], 0, ["empty"])
     fmt = guess_format(name, text)
