@@ -172,7 +172,7 @@ def test_the_generated_docker_plan_passes_its_own_check():
 @pytest.mark.parametrize("data, note", [
     (bytes(range(256)) * 100, "binary"),
     (b"", "empty"),
-    ("Hello, this is a recipe for bread.\nFlour and water.\n".encode(), "no-claims"),
+    (b"Hello, this is a recipe for bread.\nFlour and water.\n", "no-claims"),
     (b'{"cells": [', "not-json"),
 ])
 def test_bad_input_gets_a_clear_answer(data, note):
