@@ -27,7 +27,7 @@ from tfgpu_wizard.core.paths import default_python
 from tfgpu_wizard.gui import i18n
 from tfgpu_wizard.gui.widgets import Page
 
-PAGES = ("sanity", "setup", "monitor", "benchmark", "diagnose", "learn")
+PAGES = ("sanity", "setup", "monitor", "benchmark", "diagnose", "check", "learn")
 
 # name -> (module, class, English title, symbol). Titles are translated in context "MainWindow".
 _PAGE_INFO = {
@@ -36,6 +36,7 @@ _PAGE_INFO = {
     "monitor": ("tfgpu_wizard.gui.pages.monitor", "MonitorPage", "Monitor", "◉"),
     "benchmark": ("tfgpu_wizard.gui.pages.benchmark", "BenchmarkPage", "Benchmark", "▥"),
     "diagnose": ("tfgpu_wizard.gui.pages.diagnose", "DiagnosePage", "Diagnose", "✚"),
+    "check": ("tfgpu_wizard.gui.pages.check", "CheckPage", "Check a tutorial", "☑"),
     "learn": ("tfgpu_wizard.gui.pages.learn", "LearnPage", "Learn", "✎"),
 }
 
