@@ -110,5 +110,5 @@ def test_mixed_float16_overflows_are_visible_as_skipped_steps_and_a_halved_scale
     scales = [p["loss_scale"] for p in progress]
     skipped = [p["skipped_steps"] for p in progress]
     assert skipped[-1] == 3 and scales[0] / scales[-1] == 8  # three skips, three halvings
-    assert all(b <= a for a, b in zip(skipped[1:], skipped[:-1]))  # cumulative
+    assert all(b <= a for a, b in zip(skipped[1:], skipped[:-1], strict=True))  # cumulative
     assert all(p["loss"] < 10 for p in progress)  # the loss shown is the real one

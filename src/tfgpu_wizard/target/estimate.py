@@ -629,8 +629,8 @@ def build_parser():
     src.add_argument("--model", default=None, help="a bundled model of the sample: cnn, resnet20, resnet50")
     src.add_argument("--keras-file", default=None, metavar="PATH", help="a saved Keras model (.keras, .h5)")
     src.add_argument("--specs", default=None, metavar="FILE",
-                     help="a JSON list of {model|keras_file, batch_size, precision, dataset, xla, optimizer} "
-                     "('-' = stdin): estimates them all in one process")
+                     help="a JSON list of {model|keras_file, batch_size, precision, dataset, xla, optimizer, "
+                     "samples, real_data, multi_worker} ('-' = stdin): estimates them all in one process")
     src.add_argument("--specs-json", default=None, metavar="JSON", help="the same list given inline")
     p.add_argument("--dataset", default="cifar10", help="the input shape of a bundled model (mnist, cifar10, "
                                                         "cifar100; default cifar10)")
