@@ -149,9 +149,9 @@ def render(machines: list[Any], width: int, marks: dict[str, str]) -> str:
             mem = f"{_gib(g.used)} / {_gib(g.total)} GiB"
             util = tr(CTX, "util {util} %").format(util="?" if g.util is None else f"{g.util:.0f}")
             tail = f" {_bar(g.used, g.total) if m.alive else '[' + '-' * BAR + ']'} {mem}  {util}"
-            name_w = max(8, width - 2 - display_width(f"GPU {g.index}  ") - display_width(tail))
+            name_w = max(8, width - 2 - display_width(f"{g.label}  ") - display_width(tail))
             name = g.name if display_width(g.name) <= name_w else g.name[: max(1, name_w - 1)] + "…"
-            lines.append(f"  GPU {g.index}  {pad(name, name_w)}{tail}"[: max(width, 1) * 2].rstrip())
+            lines.append(f"  {g.label}  {pad(name, name_w)}{tail}".rstrip())
     return "\n".join(lines)
 
 

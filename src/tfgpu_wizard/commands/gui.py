@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-PAGES = ("sanity", "setup", "monitor", "benchmark", "diagnose", "learn")
+PAGES = ("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "learn")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

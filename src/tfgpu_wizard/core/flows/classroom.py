@@ -93,11 +93,17 @@ class Verdict:
 
 @dataclass(frozen=True)
 class GpuView:
-    index: int
+    index: int  # its place on that machine (what series() takes)
     name: str
     used: int | None  # bytes
     total: int | None
     util: float | None  # percent
+    key: str = ""  # the exporter's own name for it: "0", "0/mig3"
+
+    @property
+    def label(self) -> str:
+        """"GPU 0", "GPU 0 MIG 3" (a MIG instance shown by DCGM)."""
+        return rm.key_label(self.key) if self.key else f"GPU {self.index}"
 
 
 @dataclass(frozen=True)
@@ -109,7 +115,7 @@ class MachineView:
     label: str
     dialect: str | None
     state: str  # core.monitor.remote.STATE_*
-    detail: str  # why it is not ok, in words
+    reason: Any  # why it is not ok (core.monitor.remote.Words, worded when asked), None when it is
     retry_in: float | None
     age_s: float | None  # seconds since its last good answer
     wait_s: float  # the current wait between two scrapes
@@ -120,6 +126,11 @@ class MachineView:
     @property
     def alive(self) -> bool:
         return self.state == rm.STATE_OK
+
+    @property
+    def detail(self) -> str:
+        """Why it is not ok, in the current language."""
+        return "" if self.reason is None else str(self.reason)
 
     @property
     def kind(self) -> str:
@@ -265,13 +276,14 @@ class Classroom:
         smp = self.samplers[i]
         doc = self._doctors[i]
         last = {s.gpu: s for s in smp.latest(1)}
+        keys = src.keys
         gpus = []
         for d in src.devices:
             s = last.get(d.index)
             gpus.append(GpuView(d.index, d.name, s.mem_used if s else None, s.mem_total if s else d.memory_total,
-                                s.util_gpu if s else None))
+                                s.util_gpu if s else None, keys[d.index] if d.index < len(keys) else ""))
         age = None if src.last_ok is None else max(0.0, time.monotonic() - src.last_ok)
-        return MachineView(i, src.url, src.label, src.dialect, src.state, src.detail, src.retry_in, age,
+        return MachineView(i, src.url, src.label, src.dialect, src.state, src.words, src.retry_in, age,
                            src.wait_s, tuple(gpus), doc.verdict if src.dialect == rm.DIALECT_APP else None,
                            doc.error)
 

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tfgpu_wizard.core.i18n import tr
+from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.monitor.snapshot import MIB, DeviceInfo, GpuSnapshot, Source
 
 CTX = "remote"
@@ -108,8 +108,34 @@ APP_INFO = "tfgpu_info"
 _TABLES = {DIALECT_DCGM: _DCGM, DIALECT_NVITOP: _NVITOP, DIALECT_APP: APP_METRICS}
 
 
+class Words:
+    """A message kept as its English template (marked with ``N_``) and its values; ``str()`` words it in the
+    current language, so a view that shows it after a language switch shows it in the new language."""
+
+    __slots__ = ("template", "fields")
+
+    def __init__(self, template: str, **fields: Any):
+        self.template = template
+        self.fields = fields
+
+    def __str__(self) -> str:
+        return tr(CTX, self.template).format(**self.fields)
+
+    def __repr__(self) -> str:
+        return f"Words({self.template!r}, {self.fields!r})"
+
+
+def _raw(text: str) -> Words:
+    """Text that is not ours to translate (an exception's own message)."""
+    return Words("{text}", text=text)
+
+
 class MetricsError(ValueError):
-    """The text is not Prometheus metrics of a GPU exporter this app knows; the message says what it is."""
+    """The text is not Prometheus metrics of a GPU exporter this app knows; ``words`` says what it is."""
+
+    def __init__(self, words: Words):
+        super().__init__(str(words))
+        self.words = words
 
 
 @dataclass(frozen=True)
@@ -161,21 +187,23 @@ def parse_metrics(text: str) -> Scrape:
     from prometheus_client.parser import text_string_to_metric_families
 
     if not text.strip():
-        raise MetricsError(tr(CTX, "the answer is empty"))
+        raise MetricsError(Words(N_("the answer is empty")))
     if text.lstrip()[:1] == "<":
-        raise MetricsError(tr(CTX, "the answer is a web page, not metrics (is this the right port and path?)"))
+        raise MetricsError(Words(N_("the answer is a web page, not metrics (is this the right port and path?)")))
     samples: list[tuple[str, Mapping[str, str], float]] = []
+    families: list[str] = []
     try:
         for family in text_string_to_metric_families(text):
+            families.append(family.name)
             for s in family.samples:
                 samples.append((s.name, s.labels, s.value))
     except Exception as exc:  # noqa: BLE001 - the parser raises ValueError, IndexError ... on malformed text
-        raise MetricsError(tr(CTX, "the answer is not in the Prometheus text format ({error})").format(
+        raise MetricsError(Words(N_("the answer is not in the Prometheus text format ({error})"),
             error=str(exc)[:120] or type(exc).__name__)) from None
-    dialect = _dialect(name for name, _, _ in samples)
+    dialect = _dialect([name for name, _, _ in samples] + families)
     if dialect is None:
-        raise MetricsError(tr(CTX, "the answer holds no GPU metrics of the DCGM exporter, nvitop-exporter or "
-                                   "tfgpu-wizard"))
+        raise MetricsError(Words(N_("the answer holds no GPU metrics of the DCGM exporter, nvitop-exporter or "
+                                   "tfgpu-wizard")))
     table = _TABLES[dialect]
     gpus: dict[str, dict[str, Any]] = {}
     order: list[str] = []
@@ -211,7 +239,7 @@ def parse_metrics(text: str) -> Scrape:
             v = int(round(v))
         entry[attr] = v
     if not gpus and dialect != DIALECT_APP:  # the app also serves a machine without a GPU (its doctor report)
-        raise MetricsError(tr(CTX, "the {exporter} answered, but lists no GPU").format(
+        raise MetricsError(Words(N_("the {exporter} answered, but lists no GPU"),
             exporter=DIALECT_NAMES[dialect]))
     out = []
     for key in sorted(order, key=_key_order):
@@ -224,6 +252,11 @@ def parse_metrics(text: str) -> Scrape:
                              reserved=e.get("reserved"), total=total, util_gpu=e.get("util_gpu"),
                              util_mem=e.get("util_mem"), power_w=e.get("power_w"), temp_c=e.get("temp_c")))
     return Scrape(dialect, hostname, tuple(out), refresh, version)
+
+
+def key_label(key: str) -> str:
+    """A GPU's key as people say it: "GPU 0", "GPU 0 MIG 3" (DCGM's GPU instance), "GPU 0:1" (nvitop's MIG)."""
+    return "GPU " + key.replace("/mig", " MIG ")
 
 
 def _key_order(key: str) -> tuple:
@@ -263,20 +296,20 @@ def normalize_url(url: str) -> str:
     ``/metrics``). Raises ValueError, in words, for what cannot be an endpoint."""
     text = (url or "").strip()
     if not text:
-        raise ValueError(tr(CTX, "an empty address"))
+        raise ValueError(str(Words(N_("an empty address"))))
     if "://" not in text:
         text = "http://" + text
     parts = urllib.parse.urlsplit(text)
     if parts.scheme not in ("http", "https"):
-        raise ValueError(tr(CTX, "{url}: only http:// and https:// addresses can be read").format(url=url))
+        raise ValueError(str(Words(N_("{url}: only http:// and https:// addresses can be read"), url=url)))
     try:
         port = parts.port
     except ValueError:
-        raise ValueError(tr(CTX, "{url}: the port is not a number from 1 to 65535").format(url=url)) from None
+        raise ValueError(str(Words(N_("{url}: the port is not a number from 1 to 65535"), url=url))) from None
     if not parts.hostname:
-        raise ValueError(tr(CTX, "{url}: no host name").format(url=url))
+        raise ValueError(str(Words(N_("{url}: no host name"), url=url)))
     if parts.username or parts.password:
-        raise ValueError(tr(CTX, "{url}: put a token in the token file, not in the address").format(url=url))
+        raise ValueError(str(Words(N_("{url}: put a token in the token file, not in the address"), url=url)))
     del port
     path = parts.path if parts.path not in ("", "/") else "/metrics"
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
@@ -300,11 +333,12 @@ _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedire
 
 
 class FetchError(Exception):
-    """One try failed; ``state`` is ``down`` or ``refused``, the message says why in words."""
+    """One try failed; ``state`` is ``down`` or ``refused``, ``words`` says why."""
 
-    def __init__(self, state: str, message: str):
-        super().__init__(message)
+    def __init__(self, state: str, words: Words):
+        super().__init__(str(words))
         self.state = state
+        self.words = words
 
 
 def fetch(url: str, *, token: str | None = None, timeout: float = DEFAULT_TIMEOUT_S,
@@ -321,29 +355,33 @@ def fetch(url: str, *, token: str | None = None, timeout: float = DEFAULT_TIMEOU
     except urllib.error.HTTPError as exc:
         exc.close()
         if exc.code in (401, 403):
-            msg = (tr(CTX, "the endpoint wants a token (HTTP {code})") if not token else
-                   tr(CTX, "the endpoint refused the token (HTTP {code})")).format(code=exc.code)
+            msg = (Words(N_("the endpoint wants a token (HTTP {code})"), code=exc.code) if not token else
+                   Words(N_("the endpoint refused the token (HTTP {code})"), code=exc.code))
             raise FetchError(STATE_REFUSED, msg) from None
         if 300 <= exc.code < 400:
-            raise FetchError(STATE_DOWN, tr(CTX, "the endpoint redirects to {where}: give that address").format(
+            raise FetchError(STATE_DOWN, Words(N_("the endpoint redirects to {where}: give that address"),
                 where=exc.headers.get("Location", "?"))) from None
-        raise FetchError(STATE_DOWN, tr(CTX, "HTTP error {code}").format(code=exc.code)) from None
+        raise FetchError(STATE_DOWN, Words(N_("HTTP error {code}"), code=exc.code)) from None
     except TimeoutError:
-        raise FetchError(STATE_DOWN, tr(CTX, "no answer within {seconds:g} s").format(seconds=timeout)) from None
+        raise FetchError(STATE_DOWN, Words(N_("no answer within {seconds:g} s"), seconds=timeout)) from None
     except urllib.error.URLError as exc:
         reason = exc.reason
         if isinstance(reason, (TimeoutError, socket.timeout)):
-            raise FetchError(STATE_DOWN, tr(CTX, "no answer within {seconds:g} s").format(
+            raise FetchError(STATE_DOWN, Words(N_("no answer within {seconds:g} s"),
                 seconds=timeout)) from None
         if isinstance(reason, ConnectionRefusedError):
-            raise FetchError(STATE_DOWN, tr(CTX, "connection refused (nothing listens on that port)")) from None
+            raise FetchError(STATE_DOWN, Words(N_("connection refused (nothing listens on that port)"))) from None
         if isinstance(reason, socket.gaierror):
-            raise FetchError(STATE_DOWN, tr(CTX, "unknown host name")) from None
-        raise FetchError(STATE_DOWN, str(reason)) from None
-    except (OSError, ValueError) as exc:  # reset, broken pipe, a malformed status line
-        raise FetchError(STATE_DOWN, f"{type(exc).__name__}: {exc}") from None
+            raise FetchError(STATE_DOWN, Words(N_("unknown host name"))) from None
+        if isinstance(reason, ConnectionResetError):
+            raise FetchError(STATE_DOWN, Words(N_("the connection was closed before an answer came"))) from None
+        raise FetchError(STATE_DOWN, _raw(str(reason))) from None
+    except ConnectionResetError:  # also http.client.RemoteDisconnected: the server went away mid-answer
+        raise FetchError(STATE_DOWN, Words(N_("the connection was closed before an answer came"))) from None
+    except (OSError, ValueError) as exc:  # broken pipe, a malformed status line
+        raise FetchError(STATE_DOWN, _raw(f"{type(exc).__name__}: {exc}")) from None
     if len(body) > limit:
-        raise FetchError(STATE_DOWN, tr(CTX, "the answer is larger than {mib} MiB").format(mib=limit // MIB))
+        raise FetchError(STATE_DOWN, Words(N_("the answer is larger than {mib} MiB"), mib=limit // MIB))
     return body
 
 
@@ -376,7 +414,7 @@ class RemoteSource(Source):
         self.given_label = label
         self.label = label or urllib.parse.urlsplit(self.url).netloc
         self.state = STATE_CONNECTING
-        self.detail = ""
+        self._words: Words | None = None
         self.dialect: str | None = None
         self.hostname = ""
         self.version = ""
@@ -389,6 +427,7 @@ class RemoteSource(Source):
         self.failures = 0
         self.unchanged = 0
         self._keys: list[str] = []  # GPU key -> index (its place in this list), stable while the source lives
+        self.keys: list[str] = []  # a copy for other threads: keys[index] is that GPU's key ("0", "0/mig3")
         self._digest = b""
         self._fresh_run = 0
         self._floor = 0.0  # the longest wait at which an unchanged body was seen ...
@@ -411,15 +450,15 @@ class RemoteSource(Source):
             body = fetch(self.url, token=self.token, timeout=self.timeout)
             scrape = parse_metrics(body.decode("utf-8", errors="replace"))
         except FetchError as exc:
-            return self._failed(now, started, exc.state, str(exc))
+            return self._failed(now, started, exc.state, exc.words)
         except MetricsError as exc:
-            return self._failed(now, started, STATE_GARBAGE, str(exc))
+            return self._failed(now, started, STATE_GARBAGE, exc.words)
         except Exception as exc:  # noqa: BLE001 - a source never raises into the sampler
-            return self._failed(now, started, STATE_GARBAGE, f"{type(exc).__name__}: {exc}")
+            return self._failed(now, started, STATE_GARBAGE, _raw(f"{type(exc).__name__}: {exc}"))
         self._pace(started, hashlib.blake2b(body, digest_size=16).digest(), scrape.refresh_s)
         self.failures = 0
         self.state = STATE_OK
-        self.detail = ""
+        self._words = None
         self.dialect = scrape.dialect
         self.hostname = scrape.hostname
         self.version = scrape.version
@@ -437,6 +476,7 @@ class RemoteSource(Source):
                                      util_mem=g.util_mem, power_w=g.power_w, temp_c=g.temp_c))
         self.devices = [DeviceInfo(self._keys.index(g.key), g.name, g.uuid, memory_total=g.total)
                         for g in scrape.gpus]
+        self.keys = list(self._keys)
         self.last_ok = time.monotonic()
         return snaps
 
@@ -459,15 +499,26 @@ class RemoteSource(Source):
         self._digest = digest
         self._next = started + self.wait_s
 
-    def _failed(self, now: float, started: float, state: str, detail: str) -> list[GpuSnapshot]:
+    def _failed(self, now: float, started: float, state: str, words: Words) -> list[GpuSnapshot]:
         self.failures += 1
         self.state = state
-        self.detail = detail
+        self._words = words
         self._digest = b""
         retry = min(max(self.interval, self.wait_s) * (2 ** min(self.failures - 1, 6)), MAX_RETRY_S)
         self._next = started + retry
         # every known GPU gets a snapshot with no values: a gap in its curve, not a line held at the last value
         return [GpuSnapshot(now, i, status="unreachable") for i in range(len(self._keys))]
+
+    @property
+    def words(self) -> Words | None:
+        """Why the source is not ok (None when it is): worded when ``str()`` is called."""
+        return self._words
+
+    @property
+    def detail(self) -> str:
+        """Why the source is not ok, in the current language ("" when it is)."""
+        words = self._words
+        return "" if words is None else str(words)
 
     @property
     def retry_in(self) -> float | None:

@@ -32,7 +32,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from tfgpu_wizard.core.i18n import tr
-from tfgpu_wizard.core.monitor.remote import APP_INFO, APP_METRICS, APP_REFRESH, CTX, TOKEN_ENV
+from tfgpu_wizard.core.monitor.remote import APP_INFO, APP_METRICS, APP_REFRESH, TOKEN_ENV
 from tfgpu_wizard.core.monitor.snapshot import DeviceInfo, GpuSnapshot
 
 DEFAULT_HOST = "127.0.0.1"
@@ -41,6 +41,7 @@ MIN_TOKEN_CHARS = 16
 MAX_CLIENTS = 16
 CONNECTION_TIMEOUT_S = 5.0
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+CTX = "remote"
 
 # snapshot field -> the app's metric name (remote.APP_METRICS, read the other way) and its help text
 _HELP = {
