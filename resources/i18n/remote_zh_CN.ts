@@ -289,6 +289,10 @@
         <source>{gpu} {name}: {used} of {total} GiB, {util} %</source>
         <translation>{gpu} {name}：{used} / {total} GiB，{util} %</translation>
     </message>
+    <message>
+        <source>Doctor: waiting for its report …</source>
+        <translation>Doctor：正在等待它的报告……</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

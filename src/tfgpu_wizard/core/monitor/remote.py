@@ -44,6 +44,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+# Imported here, not in the scraping threads: two threads importing a package for the first time at once can
+# see it half initialised.
+from prometheus_client.parser import text_string_to_metric_families
+
 from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.monitor.snapshot import MIB, DeviceInfo, GpuSnapshot, Source
 
@@ -184,8 +188,6 @@ def _dialect(names: Iterable[str]) -> str | None:
 def parse_metrics(text: str) -> Scrape:
     """One /metrics body -> :class:`Scrape`. Raises :class:`MetricsError` for anything else (an HTML page, a
     truncated line, metrics of another exporter), with the reason in words."""
-    from prometheus_client.parser import text_string_to_metric_families
-
     if not text.strip():
         raise MetricsError(Words(N_("the answer is empty")))
     if text.lstrip()[:1] == "<":

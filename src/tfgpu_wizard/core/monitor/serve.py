@@ -31,6 +31,10 @@ from collections.abc import Callable, Iterator, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+# Imported here, not in the request threads (a first import from two threads at once can see it half made).
+from prometheus_client.core import CollectorRegistry, GaugeMetricFamily
+from prometheus_client.exposition import generate_latest
+
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.monitor.remote import APP_INFO, APP_METRICS, APP_REFRESH, TOKEN_ENV
 from tfgpu_wizard.core.monitor.snapshot import DeviceInfo, GpuSnapshot
@@ -90,9 +94,6 @@ def check_bind(host: str, token: str | None) -> None:
 def exposition(devices: Sequence[DeviceInfo], snapshots: Sequence[GpuSnapshot], *, hostname: str, version: str,
                refresh_s: float) -> bytes:
     """The /metrics body for these snapshots (prometheus_client's text exposition)."""
-    from prometheus_client.core import CollectorRegistry, GaugeMetricFamily
-    from prometheus_client.exposition import generate_latest
-
     names = {d.index: d for d in devices}
 
     class _Collector:

@@ -171,7 +171,7 @@ class ClassroomPage(Page):
         self.timer = QTimer(self)
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh)
-        self.btn_watch.clicked.connect(self.start_watching)
+        self.btn_watch.clicked.connect(lambda: self.start_watching())  # clicked(bool) is not a target list
         self.btn_stop.clicked.connect(self.stop_watching)
         self.layout_box.currentIndexChanged.connect(self._show_layout)
         self.addresses.setPlainText(self._saved_addresses())
@@ -314,6 +314,8 @@ class ClassroomPage(Page):
                                                   _t("Doctor: {verdict}").format(verdict=m.verdict.headline)))
             elif m.doctor_error:
                 card.verdict.setText(verdict_html("warn", _t("Doctor: {verdict}").format(verdict=m.doctor_error)))
+            elif m.dialect == "app":
+                card.verdict.setText(verdict_html("busy", _t("Doctor: waiting for its report …")))
             elif m.dialect:
                 note = html.escape(_t("No doctor verdict: only tfgpu-wizard monitor --serve publishes one."))
                 card.verdict.setText(f'<span style="color:#555;">{note}</span>')
