@@ -97,6 +97,27 @@ def test_read_only_with_the_token_checked_on_every_path():
         server.stop()
 
 
+def test_without_a_token_only_requests_for_loopback_are_answered():
+    server = MetricsServer(lambda: ([], []), port=0)
+    server.start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        try:
+            conn.request("GET", "/metrics", headers={"Host": "evil.example:9480"})  # a rebound name
+            assert conn.getresponse().status == 403
+        finally:
+            conn.close()
+        for host in (f"127.0.0.1:{server.port}", f"localhost:{server.port}", "[::1]:9480"):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            try:
+                conn.request("GET", "/metrics", headers={"Host": host})
+                assert conn.getresponse().status == 200, host
+            finally:
+                conn.close()
+    finally:
+        server.stop()
+
+
 def test_share_serves_the_replayed_gpu_and_the_doctor_report_to_a_remote_source():
     share = Share(port=0, interval=0.5, source=ReplaySource(find_run(RECORDING), speed=4.0), detect=doctor_h200)
     share.start()

@@ -226,8 +226,8 @@
         <translation>课堂：其他机器的 GPU</translation>
     </message>
     <message>
-        <source>Addresses of machines that run tfgpu-wizard monitor --serve (port 9480), NVIDIA's DCGM exporter (port 9400) or nvitop-exporter (port 8000): one per line or separated by spaces; NAME=address names a machine. Each machine is read as often as it refreshes, at most once a second.</source>
-        <translation>运行 tfgpu-wizard monitor --serve（端口 9480）、NVIDIA DCGM exporter（端口 9400）或 nvitop-exporter（端口 8000）的机器地址：每行一个或用空格分隔；NAME=地址 可为机器命名。每台机器按它自己的刷新频率读取，最多每秒一次。</translation>
+        <source>Addresses of machines that run {serve} (port 9480), NVIDIA's {dcgm} (port 9400) or {nvitop} (port 8000): one per line or separated by spaces; NAME=address names a machine. Each machine is read as often as it refreshes, at most once a second.</source>
+        <translation>运行 {serve}（端口 9480）、NVIDIA {dcgm}（端口 9400）或 {nvitop}（端口 8000）的机器地址：每行一个或用空格分隔；NAME=地址 可为机器命名。每台机器按它自己的刷新频率读取，最多每秒一次。</translation>
     </message>
     <message>
         <source>for example: alice=192.168.1.21:9480  lab-gpu-2:9400</source>
@@ -282,8 +282,8 @@
         <translation>Doctor：{verdict}</translation>
     </message>
     <message>
-        <source>No doctor verdict: only tfgpu-wizard monitor --serve publishes one.</source>
-        <translation>没有 doctor 结论：只有 tfgpu-wizard monitor --serve 会发布。</translation>
+        <source>No doctor verdict: only {command} publishes one.</source>
+        <translation>没有 doctor 结论：只有 {command} 会发布。</translation>
     </message>
     <message>
         <source>{gpu} {name}: {used} of {total} GiB, {util} %</source>

@@ -62,7 +62,7 @@ def test_classroom_page_watches_machines_and_marks_the_dead_one(window, qtbot, l
                     timeout=15_000)
     qtbot.waitUntil(lambda: "not answering" in page.cards[3].state.text(), timeout=15_000)
     t4, h200, app, gone = (_texts(c) for c in page.cards)
-    assert "t4  (DCGM exporter)" in t4 and "Tesla T4: 5.0 of 15.0 GiB, 91 %" in t4 and "No doctor verdict" in t4
+    assert "t4  (DCGM exporter)" in t4 and "Tesla T4: 5.0 of 15.0 GiB, 91 %" in t4 and "No doctor verdict" in t4 and "<code>tfgpu-wizard monitor --serve</code>" in t4
     assert "nvitop-exporter" in h200 and "NVIDIA H200" in h200
     assert "Doctor:" in app and "TensorFlow is not installed" in app
     assert "✗ not answering: connection refused" in gone and "trying again" in gone

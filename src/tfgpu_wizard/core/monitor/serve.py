@@ -14,7 +14,8 @@ a Prometheus server or plain ``curl`` read it. What it serves:
 
 Nothing else: other paths are 404, other methods 501 (the standard library's answer); nothing is ever written.
 
-Safety: the server binds to 127.0.0.1 unless told otherwise. Any other address needs a token (at least
+Safety: the server binds to 127.0.0.1 unless told otherwise (and then answers only requests whose Host header
+names loopback, against DNS rebinding from a web page in this machine's browser). Any other address needs a token (at least
 :data:`MIN_TOKEN_CHARS` characters): :func:`check_bind` refuses to start without one. When a token is set, every
 request must carry ``Authorization: Bearer <token>`` (what Prometheus sends with ``authorization: credentials``);
 it is compared with ``hmac.compare_digest``. Each connection has a socket timeout, and at most
@@ -171,8 +172,21 @@ class _Handler(BaseHTTPRequestHandler):
         if not head:
             self.wfile.write(body)
 
+    def _host_ok(self) -> bool:
+        """Without a token only loopback serves, and then the Host header must name loopback too: a web page
+        in this machine's browser that rebinds its own name to 127.0.0.1 (DNS rebinding) cannot read it."""
+        if self.server.app.token:
+            return True
+        host = self.headers.get("Host", "")
+        name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:].split("]", 1)[0]
+        return is_loopback(name)
+
     def _answer(self, head: bool) -> None:
         app = self.server.app
+        if not self._host_ok():
+            self._send(403, b"this endpoint answers requests for 127.0.0.1 / localhost only\n",
+                       "text/plain; charset=utf-8", head)
+            return
         if not self._authorized():
             self._send(401, b"a token is needed: Authorization: Bearer <token>\n", "text/plain; charset=utf-8",
                        head, {"WWW-Authenticate": 'Bearer realm="tfgpu-wizard"'})

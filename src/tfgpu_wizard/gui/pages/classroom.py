@@ -181,10 +181,12 @@ class ClassroomPage(Page):
 
     def retranslate(self) -> None:
         self.title.setText(_t("Classroom: the GPUs of other machines"))
-        self.intro.setText(_t(
-            "Addresses of machines that run tfgpu-wizard monitor --serve (port 9480), NVIDIA's DCGM exporter "
-            "(port 9400) or nvitop-exporter (port 8000): one per line or separated by spaces; NAME=address "
-            "names a machine. Each machine is read as often as it refreshes, at most once a second."))
+        self.intro.setText(html.escape(_t(
+            "Addresses of machines that run {serve} (port 9480), NVIDIA's {dcgm} (port 9400) or {nvitop} (port "
+            "8000): one per line or separated by spaces; NAME=address names a machine. Each machine is read as "
+            "often as it refreshes, at most once a second.")).format(
+            serve="<code>tfgpu-wizard monitor --serve</code>", dcgm="<code>dcgm-exporter</code>",
+            nvitop="<code>nvitop-exporter</code>"))
         self.addresses.setPlaceholderText(_t("for example: alice=192.168.1.21:9480  lab-gpu-2:9400"))
         self.btn_watch.setText(_t("Watch"))
         self.btn_stop.setText(_t("Stop"))
@@ -317,7 +319,8 @@ class ClassroomPage(Page):
             elif m.dialect == "app":
                 card.verdict.setText(verdict_html("busy", _t("Doctor: waiting for its report …")))
             elif m.dialect:
-                note = html.escape(_t("No doctor verdict: only tfgpu-wizard monitor --serve publishes one."))
+                note = html.escape(_t("No doctor verdict: only {command} publishes one.")).format(
+                    command="<code>tfgpu-wizard monitor --serve</code>")
                 card.verdict.setText(f'<span style="color:#555;">{note}</span>')
             else:
                 card.verdict.setText("")
