@@ -132,7 +132,7 @@ def test_cli_remote_once_fits_80_columns(lab):
     assert lines[0].startswith("tfgpu-wizard monitor · 4 machines ·")
     assert all(display_width(line) <= 80 for line in lines), "\n".join(lines)
     text = p.stdout
-    assert "t4 (DCGM exporter)" in text and "Tesla T4" in text and "5.0 / 15.0 GiB" in text and "util 91 %" in text
+    assert "t4 (DCGM exporter)" in text and "Tesla T4" in text and "5.0 / 15.0 GiB" in text and "util 91 %" in text and "util ?" not in text
     assert "h200 (nvitop-exporter)" in text and "app (tfgpu-wizard)" in text
     assert "TensorFlow is not installed" in text
     assert "not answering: connection refused" in text

@@ -152,8 +152,8 @@
         <translation>在另一台机器上这样读取：tfgpu-wizard monitor --remote {host}:{port}</translation>
     </message>
     <message>
-        <source>util {util} %</source>
-        <translation>利用率 {util} %</translation>
+        <source>util {util}</source>
+        <translation>利用率 {util}</translation>
     </message>
     <message>
         <source>The token file {path} is empty.</source>

@@ -130,10 +130,18 @@ def _bar(used: int | None, total: int | None) -> str:
     return "[" + "#" * n + "." * (BAR - n) + "]"
 
 
+def _util(g: Any) -> str:
+    return tr(CTX, "util {util}").format(util="?" if g.util is None else f"{g.util:.0f} %")
+
+
 def render(machines: list[Any], width: int, marks: dict[str, str]) -> str:
     """The machines as text that fits ``width`` columns."""
     lines = [tr(CTX, "tfgpu-wizard monitor · {n} machines · {time}").format(
         n=len(machines), time=datetime.now().strftime("%H:%M:%S"))]
+    gpus = [g for m in machines for g in m.gpus]  # columns lined up over every machine
+    label_w = max((display_width(g.label) for g in gpus), default=5)
+    mem_w = max((len(f"{_gib(g.used)} / {_gib(g.total)} GiB") for g in gpus), default=0)
+    util_w = max((display_width(_util(g)) for g in gpus), default=0)
     for m in machines:
         head = f"{marks['live' if m.alive else 'dead']} {m.label}"
         if m.dialect:
@@ -147,11 +155,11 @@ def render(machines: list[Any], width: int, marks: dict[str, str]) -> str:
                           subsequent_indent="    ")
         for g in m.gpus:
             mem = f"{_gib(g.used)} / {_gib(g.total)} GiB"
-            util = tr(CTX, "util {util} %").format(util="?" if g.util is None else f"{g.util:.0f}")
-            tail = f" {_bar(g.used, g.total) if m.alive else '[' + '-' * BAR + ']'} {mem}  {util}"
-            name_w = max(8, width - 2 - display_width(f"{g.label}  ") - display_width(tail))
+            bar = _bar(g.used, g.total) if m.alive else "[" + "-" * BAR + "]"
+            tail = f" {bar} {mem.rjust(mem_w)}  {pad(_util(g), util_w)}"
+            name_w = max(8, width - 2 - label_w - 2 - display_width(tail))
             name = g.name if display_width(g.name) <= name_w else g.name[: max(1, name_w - 1)] + "…"
-            lines.append(f"  {g.label}  {pad(name, name_w)}{tail}".rstrip())
+            lines.append(f"  {pad(g.label, label_w)}  {pad(name, name_w)}{tail}".rstrip())
     return "\n".join(lines)
 
 
