@@ -11,11 +11,30 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 
+# The download caches stay the developer's (pip and uv would otherwise fetch TensorFlow again for every test that
+# installs it); everything else a test or a child process writes under the home goes to the test's own folder.
+_REAL_HOME = os.path.expanduser("~")
+_CACHES = {
+    "PIP_CACHE_DIR": os.environ.get("PIP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(_REAL_HOME, ".cache"), "pip"),
+    "UV_CACHE_DIR": os.environ.get("UV_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(_REAL_HOME, ".cache"), "uv"),
+}
+
 
 @pytest.fixture(autouse=True)
 def _isolated_user_data(tmp_path_factory, monkeypatch):
-    """Runs, saved plans and settings go to a temp folder, never the developer's home."""
+    """Runs, saved plans and settings go to a temp folder, never the developer's home: HOME and the XDG folders
+    too (Qt's file dialogs wrote ~/.config/QtProject.conf, Keras writes ~/.keras), for this process and every
+    child a test starts. The download caches stay shared (_CACHES)."""
     monkeypatch.setenv("TFGPU_WIZARD_DATA", str(tmp_path_factory.mktemp("userdata")))
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                      ("XDG_STATE_HOME", ".local/state"), ("XDG_CACHE_HOME", ".cache")):
+        monkeypatch.setenv(name, str(home / sub))
+    for name, path in _CACHES.items():
+        monkeypatch.setenv(name, path)
 
 
 def _children() -> set[int]:

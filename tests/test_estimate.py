@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu_wizard.core.flows.predict import MIB, Prediction, predict, predict_flow
+from tfgpu_wizard.core.flows.predict import MIB, Prediction, growth_chunk_extra, predict, predict_flow
 from tfgpu_wizard.core.paths import target_script
 
 pytestmark = pytest.mark.tf
@@ -66,20 +66,34 @@ def test_activations_scale_with_the_batch_and_weights_do_not(estimates) -> None:
     a, b = estimates[0][0], estimates[1][0]
     assert b.part("activations").bytes == 2 * a.part("activations").bytes
     assert b.part("weights").bytes == a.part("weights").bytes
-    # the straight lines the fit search uses reproduce the estimator at another batch
+    # the pieces the fit search uses reproduce the estimator at another batch, in growth mode too
     assert a.at_batch(128) == (b.needed_bytes, b.tf_peak_bytes)
+    assert a.at_batch(128, "growth") == (b.needed_bytes, b.growth_peak_bytes)
+    # the sample's 1,024 synthetic images as 8 cached batches at least: the same arrays at 64 and 128
+    assert a.part("data").bytes == b.part("data").bytes == 1024 * (32 * 32 * 3 + 4)
+    assert a.at_batch(4096)[0] - b.at_batch(4096)[0] == 0
+    assert a._data_bytes(4096) == 8 * 4096 * (32 * 32 * 3 + 4)  # at a large batch: 8 whole batches held
+
+
+def test_the_largest_batch_is_where_the_need_crosses_the_limit(estimates) -> None:
+    for pred, _ in estimates[:3]:
+        for limit_mib in (300, 1000, 4096):
+            n = pred.largest_batch(limit_mib * MIB, 8)
+            assert n % 8 == 0 and pred.at_batch(n)[0] <= limit_mib * MIB < pred.at_batch(n + 8)[0], limit_mib
 
 
 def test_resnet20_keeps_conv_and_relu_outputs_for_the_backward_pass(estimates) -> None:
     """The rule calibrated on the H200 (XLA fuses batch norm and add into the ReLU): 21 convolutions, 19 ReLUs,
-    the pooled features and the float32 output are kept, 42 of 74 layers."""
+    the pooled features and the float32 output are kept, and the sample's first layer (scale_to_unit: the uint8
+    images scaled to floats, the first convolution's input): 43 of 75 layers."""
     pred = estimates[2][0]
-    assert pred.raw["kept_layers"] == 42 and pred.raw["layers"] == 74
-    # 32x32x16 x 7 + 16x16x32 x 7 + 8x8x64 x 7 convolution outputs, 32x32x16 x 7 + ... x 6 + ... x 6 ReLUs,
-    # 64 pooled, 10 logits: floats per image
+    assert pred.raw["kept_layers"] == 43 and pred.raw["layers"] == 75
+    # 32x32x3 scaled images, 32x32x16 x 7 + 16x16x32 x 7 + 8x8x64 x 7 convolution outputs, 32x32x16 x 7 + ... x 6
+    # + ... x 6 ReLUs, 64 pooled, 10 logits: floats per image
     conv = 7 * 16384 + 7 * 8192 + 7 * 4096
     relu = 7 * 16384 + 6 * 8192 + 6 * 4096
-    assert pred.part("activations").bytes == (conv + relu + 64 + 10) * 4 * 64
+    assert pred.part("activations").bytes == (3072 + conv + relu + 64 + 10) * 4 * 64
+    assert pred.part("input").bytes == (3072 * 1 + 4) * 64  # uint8 images, int32 labels
     assert pred.params == 274_042 and pred.trainable_params == 272_474
 
 
@@ -116,7 +130,7 @@ def test_resnet50_nested_model_is_read_through(estimates) -> None:
 
 def test_mnist_shape(estimates) -> None:
     cifar, mnist = estimates[0][0], estimates[8][0]
-    assert mnist.part("input").bytes == (28 * 28 + 1) * 4 * 64
+    assert mnist.part("input").bytes == (28 * 28 * 1 + 4) * 64
     assert mnist.part("activations").bytes < cifar.part("activations").bytes
 
 
@@ -166,12 +180,15 @@ spec = importlib.util.spec_from_file_location("est", sys.argv[2])
 est = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(est)
 r = est.estimate_model(model, 16, "fp32", optimizer=keras.optimizers.SGD(momentum=0.0), xla=False)
+held = est.estimate_model(model, 16, "fp32", xla=True, data={"samples": 1000})
+sizes = [1, 3 * 2**20, 24 * 2**20, 25 * 2**20, 433 * 2**20, 866 * 2**20, 1662 * 2**20, 2**31 + 1]
 try:
     est.estimate_model(sub, 16, "fp32")
     sub_error = None
 except est.ModelError as exc:
     sub_error = str(exc)
-print(json.dumps({"direct": r, "sub_error": sub_error}))
+print(json.dumps({"direct": r, "sub_error": sub_error, "held": held,
+                  "chunks": [[n, est.growth_chunk_extra(n)] for n in sizes]}))
 '''
 
 
@@ -240,3 +257,24 @@ def test_cancel_stops_the_estimator_and_leaves_no_child() -> None:
     timer.join()
     assert result.cancelled and result.predictions == [None]
     assert time.monotonic() - t0 < 15
+
+
+def test_the_data_arrays_are_counted_when_the_caller_says(user_model) -> None:
+    """A plain array of 1,000 samples held for the run (data={"samples": 1000}); without it a note says the
+    input pipeline's data is not counted."""
+    _, d = user_model
+    held = {p["name"]: p["bytes"] for p in d["held"]["parts"]}
+    assert held["data"] == 1000 * (24 * 24 * 1 * 4 + 4)
+    assert "data" not in {p["name"] for p in d["direct"]["parts"]}
+    assert any("not counted" in n for n in d["direct"]["notes"])
+
+
+def test_growth_rounding_is_the_allocators_rule_in_both_copies(user_model) -> None:
+    """target/estimate.py and core.flows.predict (which cannot import it) round alike: a 24 MiB array takes a
+    32 MiB region (+8 MiB), 433 MiB a 512 MiB one (+79), 866 MiB is split off 1 GiB (157 MiB left >= 128)."""
+    _, d = user_model
+    for n, extra in d["chunks"]:
+        assert growth_chunk_extra(n) == extra, n
+    chunks = dict((n, e) for n, e in d["chunks"])
+    assert chunks[24 * MIB] == 8 * MIB and chunks[3 * MIB] == MIB and chunks[433 * MIB] == 79 * MIB
+    assert chunks[866 * MIB] == 0 and chunks[1662 * MIB] == 0 and chunks[25 * MIB] == 7 * MIB

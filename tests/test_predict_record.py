@@ -18,6 +18,7 @@ import pytest
 from tfgpu_wizard.cli import main
 from tfgpu_wizard.core.flows.predict import PeakTracker, predict, spec_for_record
 from tfgpu_wizard.core.monitor.compare import run_stats
+from tfgpu_wizard.core.monitor.progress import progress_memory
 from tfgpu_wizard.core.monitor.runs import RunRecorder, bundled_recordings, read_run
 from tfgpu_wizard.core.monitor.snapshot import Tick
 from tfgpu_wizard.core.paths import resources_dir
@@ -27,16 +28,29 @@ pytestmark = pytest.mark.tf
 
 SCHEMA = json.loads((resources_dir() / "schemas" / "run-record.schema.json").read_text(encoding="utf-8"))
 SOURCE = next(p for p in bundled_recordings() if p.name == "sample-tf-cnn-fp32-default.run.jsonl")
+GROWTH = next(p for p in bundled_recordings() if p.name == "sample-tf-cnn-mixed_float16-growth.run.jsonl")
 MIB = 2**20
 
 
+def recorded_peak(path: Path) -> int:
+    """TensorFlow's own peak in a recording: the largest memory[].peak of its progress/summary events."""
+    rec = read_run(path)
+    return int(max(progress_memory(e)[1] or 0 for _, e in rec.events if e.get("type") in ("progress", "summary")))
+
+
 @pytest.fixture(scope="module")
-def prediction():
-    src = read_run(SOURCE)
-    assert "recording" in src.header["label"]
-    result = predict(spec_for_record(src), sys.executable, timeout=300)
+def predictions():
+    """The real estimator for the two recordings' configurations (one TensorFlow import)."""
+    src, growth = read_run(SOURCE), read_run(GROWTH)
+    assert "recording" in src.header["label"] and "recording" in growth.header["label"]
+    result = predict([spec_for_record(src), spec_for_record(growth)], sys.executable, timeout=300)
     assert result.ok, result.error
-    return result.predictions[0]
+    return result.predictions
+
+
+@pytest.fixture(scope="module")
+def prediction(predictions):
+    return predictions[0]
 
 
 @pytest.fixture()
@@ -75,7 +89,8 @@ def test_the_scored_run_matches_the_schema_and_reads_back(scored_run: Path, pred
     assert not back.problems
     mem = back.end["memory"]
     assert mem["predicted_tf_peak"] == prediction.tf_peak_bytes
-    assert mem["tf_peak"] == 922_302_208  # TensorFlow's own peak in the recording
+    assert mem["tf_peak"] == recorded_peak(SOURCE)  # TensorFlow's own peak in the recording
+    assert mem["memory_mode"] == read_run(SOURCE).config["memory"] == "default"
     assert mem["nvml_source"] == "process" and mem["nvml_peak"] > 140_000 * MIB  # default mode: the whole card
     assert abs(mem["error_pct"]) <= 15
     assert back.header["prediction"]["parts"] == prediction.to_dict()["parts"]
@@ -84,7 +99,7 @@ def test_the_scored_run_matches_the_schema_and_reads_back(scored_run: Path, pred
 
 def test_run_stats_and_runs_compare_show_prediction_and_error(scored_run: Path, capsys, monkeypatch) -> None:
     s = run_stats(scored_run)
-    assert s.tf_peak_mib == pytest.approx(922_302_208 / MIB)
+    assert s.tf_peak_mib == pytest.approx(recorded_peak(SOURCE) / MIB)
     assert s.predicted_mib and abs(s.error_pct) <= 15
     monkeypatch.setenv("COLUMNS", "80")
     assert main(["--lang", "en", "runs", "compare", str(scored_run), "sample-tf-cnn-fp32-growth"]) == 0
@@ -93,7 +108,8 @@ def test_run_stats_and_runs_compare_show_prediction_and_error(scored_run: Path, 
     assert max(len(line) for line in out.splitlines()) <= 80
     assert main(["--lang", "en", "runs", "show", str(scored_run)]) == 0
     out = capsys.readouterr().out
-    assert "Predicted" in out and "TensorFlow's measured peak 880 MiB" in out and "141,460 MB" in out
+    assert "Predicted" in out and "141,460 MB" in out
+    assert f"TensorFlow's measured peak {recorded_peak(SOURCE) / MIB:,.0f} MiB" in out
     assert main(["--lang", "zh_CN", "runs", "show", str(scored_run)]) == 0
     assert "实测峰值" in capsys.readouterr().out
 
@@ -104,6 +120,24 @@ def test_the_estimate_event_is_one_line_on_the_terminal(prediction) -> None:
 
     i18n.set_language("en")
     line = format_event(Event("estimate", prediction.to_dict(), 0.0))
-    assert line.startswith("≈ Predicted for batch 1,024 (fp32): peak 880 MiB")
-    assert "activations" in line and "CUDA context" in line
+    assert line.startswith(f"≈ Predicted for batch 1,024 (fp32): peak {prediction.tf_peak_bytes / MIB:,.0f} MiB")
+    assert "activations" in line and "CUDA context" in line and "training data" in line
     assert format_event(Event("estimate", {"type": "estimate", "error": {"message": "x"}}, 0.0)) is None
+
+
+def test_a_growth_run_is_scored_against_the_growth_prediction(predictions) -> None:
+    """With memory growth TensorFlow's peak counts whole chunks of its growing pool: the tracker learns the mode
+    from the sample's devices event and scores the prediction made for it (the CNN in float16, replayed)."""
+    pred = predictions[1]
+    src = read_run(GROWTH)
+    tracker = PeakTracker(pred)
+    for t, e in src.events:
+        tracker.add_event(Event(e.get("type", "raw"), e, t))
+    s = tracker.score()
+    assert tracker.memory_mode == "growth" and s.to_dict()["memory_mode"] == "growth"
+    assert s.predicted_bytes == pred.tf_peak_for("growth") > pred.tf_peak_bytes
+    assert s.tf_peak_bytes == recorded_peak(GROWTH)
+    assert s.within_goal, s.line("en")
+    # the words say the growth figure too, and the same pieces give it at the batch again
+    assert "whole chunks" in pred.line("en")
+    assert pred.at_batch(pred.batch_size, "growth") == (pred.needed_bytes, pred.tf_peak_for("growth"))

@@ -411,5 +411,17 @@
         <source>the limit ({limit} MB) is more than the GPU has free now ({free} MiB): a batch near it can fail for lack of free memory rather than the limit</source>
         <translation>上限（{limit} MB）超过了 GPU 当前的空闲显存（{free} MiB）：接近它的批大小可能因为没有足够的空闲显存而失败，而不是因为上限</translation>
     </message>
+    <message>
+        <source>training data</source>
+        <translation>训练数据</translation>
+    </message>
+    <message>
+        <source>XLA's step buffer</source>
+        <translation>XLA 训练步缓冲区</translation>
+    </message>
+    <message>
+        <source>with memory growth TensorFlow's peak counts whole chunks of its growing pool: {growth} MiB</source>
+        <translation>按需增长模式下，TensorFlow 的峰值按其增长内存池的整块计算：{growth} MiB</translation>
+    </message>
 </context>
 </TS>

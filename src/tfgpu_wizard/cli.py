@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "benchmark": "run the sample once per setting and compare images/s (or show the H200 recordings)",
     "cluster": "write TF_CONFIG and launch commands for a multi-worker run",
     "diagnose": "explain a TensorFlow / CUDA error log in plain words, with the fix",
+    "check": "check a tutorial, requirements file, notebook or Dockerfile before you follow it",
     "monitor": "live terminal view of GPU memory and utilization (NVML), optionally logged to CSV",
     "record": "run the sample and record it with the GPU sampler as a run",
     "fit": "find the largest batch that fits under a memory limit: predicted, then measured on the GPU",

@@ -185,7 +185,7 @@ def _predict_missing(paths, stats, python: str | None) -> str | None:
     for (i, _), pred in zip(todo, result.predictions, strict=True):
         s = stats[i]
         if pred is not None:
-            s.predicted_mib = pred.tf_peak_bytes / 1048576
+            s.predicted_mib = pred.tf_peak_for(s.mode) / 1048576  # with growth, whole chunks count
             if s.tf_peak_mib:
                 s.error_pct = (s.predicted_mib - s.tf_peak_mib) / s.tf_peak_mib * 100.0
     return None

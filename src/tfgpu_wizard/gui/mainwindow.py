@@ -27,7 +27,7 @@ from tfgpu_wizard.core.paths import default_python
 from tfgpu_wizard.gui import i18n
 from tfgpu_wizard.gui.widgets import Page
 
-PAGES = ("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "learn")
+PAGES = ("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "check", "learn")
 
 # name -> (module, class, English title, symbol). Titles are translated in context "MainWindow".
 _PAGE_INFO = {
@@ -37,6 +37,7 @@ _PAGE_INFO = {
     "classroom": ("tfgpu_wizard.gui.pages.classroom", "ClassroomPage", "Classroom", "⊞"),
     "benchmark": ("tfgpu_wizard.gui.pages.benchmark", "BenchmarkPage", "Benchmark", "▥"),
     "diagnose": ("tfgpu_wizard.gui.pages.diagnose", "DiagnosePage", "Diagnose", "✚"),
+    "check": ("tfgpu_wizard.gui.pages.check", "CheckPage", "Check a tutorial", "☑"),
     "learn": ("tfgpu_wizard.gui.pages.learn", "LearnPage", "Learn", "✎"),
 }
 

@@ -19,9 +19,11 @@ What is predicted (all in bytes; docs/run-format.md, section "Predictions", says
   ``weights`` (every variable, float32 also under mixed precision: the master weights), ``weight_copies``
   (mixed precision: the 16-bit copies the layers compute with), ``gradients`` (one float32 per trainable
   weight), ``optimizer`` (its slots: SGD with momentum 1, Adam 2, per trainable weight), ``activations``
-  (the layer outputs the backward pass needs, at the batch size, in each layer's compute dtype),
+  (the layer outputs the backward pass needs, at the batch, in each layer's compute dtype),
   ``backward`` (the gradient working set: two tensors of the largest activation), ``input`` (one batch of
-  float32 images and int32 labels), and with XLA ``xla_autotune`` (see below).
+  inputs and int32 labels), ``data`` (the arrays handed to ``tf.data``, which TensorFlow keeps in its GPU pool
+  for the whole run; only when the caller says how many samples they hold) and with XLA ``xla_autotune``.
+* ``growth_peak_bytes``: the same peak with memory growth, where the allocator's whole chunks count (below).
 * Outside the pool, what NVML shows on top: ``cuda_context`` and ``libraries`` (measured), and TF's
   ``reserve`` (what the default mode leaves free; from TensorFlow's source).
 
@@ -31,14 +33,30 @@ TensorFlow's measured peak): a layer's output is kept when the layer needs it it
 when a layer that reads it needs its input for the gradient (convolutions, dense layers, normalisation,
 max pooling, multiply); reshapes share their input's buffer.
 
+``data``: measured, not assumed. Between steps TensorFlow's in-use memory is the variables plus the arrays the
+sample gave ``tf.data.Dataset.from_tensor_slices``: 24 MiB + 32 KiB for its 8,192 cached uint8 images and int32
+labels (every sample-tf-* recording of the evening, 2026-12-03), 3 MiB for the 1,024 images of the morning's
+sample. A caller that does not say (``data=None``: a user's saved model) gets no such part and a note.
+
 ``xla_autotune``: while XLA compiles the step it tries cuDNN's convolution algorithms, allocating each
 convolution's operands and the candidates' workspace from TensorFlow's pool. For a model whose activations
 are small next to one big convolution (the sample's CNN: a 3x3 convolution on 32x32 images) that search is
 the peak. It is modelled as ``XLA_AUTOTUNE_FACTOR`` x the largest convolution's input + output, and the peak
-is the larger of that and the step: the factor was fitted on ONE recording (sample-tf-cnn-fp32-default,
-H200, TF 2.21, cuDNN 9.28) and is checked on all the others (tests/test_estimate_recordings.py). It is
-what the peak shows when memory is plentiful; under a tight limit the autotuner skips the algorithms that do
-not fit, so ``needed_bytes`` (the step without it) is what must fit.
+is the larger of that and the step: the factor is fitted on ONE recording (CALIBRATION_RECORDING) and checked
+on all the others (tests/test_estimate_recordings.py). It is what the peak shows when memory is plentiful;
+under a tight limit the autotuner skips the algorithms that do not fit, so ``needed_bytes`` (the step without
+it) is what must fit.
+
+Memory growth (``growth_peak_bytes``): TensorFlow's allocator (BFC, bfc_allocator.cc) then grows its pool by
+regions of 2 MiB x a power of two, and does not split a request off a chunk that is under twice its size when
+the rest is under 128 MiB: ``get_memory_info`` counts that whole chunk. So one big allocation that opens a new
+region is counted as the region. Three allocations are modelled as one each: the data array (24 MiB -> a
+32 MiB region: the +8 MiB that every growth recording holds for the whole run, in ``current`` too; the morning's
+3 MiB -> 4 MiB: +1 MiB, as recorded), XLA's buffer for the step (ResNet-20: 1.6 GiB in a 2 GiB region, split:
+nothing, as recorded) and the autotuning's working set (the CNN in 16-bit: 433 MiB in a 512 MiB region, not
+split: +79 MiB; recorded: 551 MiB against 447 MiB in default mode). No number is fitted for it; the working set
+is in truth several buffers, so this part is the roughest (tests/test_estimate_recordings.py shows each error).
+Under a limit or in default mode the pool is one region and nothing is rounded.
 """
 
 import argparse
@@ -48,7 +66,7 @@ import sys
 import time
 import traceback
 
-ESTIMATE_VERSION = 1
+ESTIMATE_VERSION = 2  # 2: the data part, growth_peak_bytes, the scaling's pieces
 MIB = 1024 * 1024
 
 EXIT_OK = 0
@@ -56,13 +74,27 @@ EXIT_BAD_FLAGS = 2
 EXIT_MODEL = 3
 EXIT_NO_TF = 6
 
-# Fitted: (TF's measured peak of sample-tf-cnn-fp32-default, 922,302,208 B, less what is alive while XLA compiles:
-# weights, momentum and one input batch, 13,567,568 B) / (the largest convolution's input + output at batch
-# 1024: (3072 + 28800) x 4 B x 1024 = 130,547,712 B). tests/test_estimate_recordings.py refits it from that
-# recording. See the module docstring.
-XLA_AUTOTUNE_FACTOR = 6.961
-XLA_AUTOTUNE_SOURCE = ("fitted on one H200 recording (sample-tf-cnn-fp32-default: TF 2.21, cuDNN 9.28, XLA); "
-                       "checked on the others")
+# Fitted on ONE recording, CALIBRATION_RECORDING: (TensorFlow's measured peak, 938,036,992 B, less what is alive
+# while XLA compiles: weights and momentum 980,560 B, the data arrays 25,198,592 B and one input batch 3,149,824 B)
+# / (the largest convolution's input + output at batch 1024: (3072 + 28800) x 4 B x 1024 = 130,547,712 B)
+# = 6.9608. The morning's recording of the older sample (float32 input, no cached data; 922,302,208 B peak, 13,567,568
+# B alive) gives 6.9610: the same search. tests/test_estimate_recordings.py refits it from the recording.
+CALIBRATION_RECORDING = "sample-tf-cnn-fp32-default"
+XLA_AUTOTUNE_FACTOR = 6.9608
+XLA_AUTOTUNE_SOURCE = ("fitted on one H200 recording (sample-tf-cnn-fp32-default: TF 2.21, cuDNN 9.28, XLA, "
+                       "batch 1024); checked on the other 17 demos and on the 16-bit CNN in particular")
+DATA_SOURCE = ("measured on the H200: between steps TensorFlow's pool holds the variables plus the arrays given to "
+               "tf.data (24 MiB for the sample's 8,192 cached images, every sample-tf-* recording)")
+
+# TensorFlow's BFC allocator (bfc_allocator.cc): with memory growth the first region is 2 MiB and each new one
+# a power of two times that; a chunk is split only when it is at least twice the request or the rest is at
+# least 128 MiB (max_internal_fragmentation_bytes' default); requests are rounded to 256 bytes.
+BFC_MIN_ALLOCATION = 256
+BFC_FIRST_REGION = 2 * MIB
+BFC_MAX_INTERNAL_FRAGMENTATION = 128 * MIB
+GROWTH_SOURCE = ("TensorFlow's allocator (bfc_allocator.cc): with memory growth the pool grows by regions of 2 MiB "
+                 "x a power of two, a chunk under twice the request with under 128 MiB left is not split, and "
+                 "get_memory_info counts the whole chunk; checked on the growth recordings of the H200")
 
 # Outside TensorFlow's pool (what NVML shows on top of it). Measured on the H200 (docs/h200-results.md):
 # memory growth starts its staircase at 520 MiB before TensorFlow's pool holds anything (the CUDA context),
@@ -97,6 +129,33 @@ def tf_reserve_mib(cc_major=None, available_mib=None):
     if cc_major >= 7:
         return 1050
     return 500
+
+
+def growth_chunk_extra(nbytes):
+    """What TensorFlow's memory-growth peak counts on top of ONE allocation of ``nbytes`` that opens a new region
+    of its pool: the rest of the region when the allocator does not split the chunk (see GROWTH_SOURCE), else 0.
+
+    Assumes the region is the smallest power-of-two multiple of 2 MiB that holds the request, which is what the
+    allocator makes while its pool is still smaller than the request (the big allocations of a run)."""
+    rounded = -(-int(nbytes) // BFC_MIN_ALLOCATION) * BFC_MIN_ALLOCATION
+    if rounded <= 0:
+        return 0
+    region = BFC_FIRST_REGION
+    while region < rounded:
+        region *= 2
+    if region >= 2 * rounded or region - rounded >= BFC_MAX_INTERNAL_FRAGMENTATION:
+        return 0
+    return region - rounded
+
+
+def data_rows(batch, data):
+    """Samples in the arrays a run hands to tf.data at ``batch``: ``data`` = {"samples": n, "min_batches": m}
+    (the sample caches max(m, n // batch) whole batches; m = 1 for a plain array of n samples)."""
+    n = int(data.get("samples") or 0)
+    m = int(data.get("min_batches") or 1)
+    if n <= 0:
+        return 0
+    return max(m, n // batch) * batch if m > 1 else n
 
 
 # -- layer rules -----------------------------------------------------------------------------------------------
@@ -366,12 +425,16 @@ def _part(name, nbytes, what, source="computed from the model"):
 
 
 def estimate_model(model, batch_size, precision="fp32", optimizer_slots=1, xla=True, optimizer=None,
-                   label_bytes=4, input_bytes=4, name=None):
+                   label_bytes=4, input_bytes=4, name=None, data=None):
     """Predict the GPU memory of training ``model`` at ``batch_size`` (global, one GPU) -> a JSON-able dict.
 
     ``precision``: fp32 | mixed_float16 | mixed_bfloat16 (the policy the model was built under; each layer's
     output is counted in its own compute dtype). ``optimizer`` (an optimizer object or class name) overrides
     ``optimizer_slots``. ``xla``: the step is XLA-compiled (``jit_compile``; the sample's default on a GPU).
+    ``input_bytes``/``label_bytes``: per input/label element as the batches arrive (the sample: uint8 images).
+    ``data``: the arrays handed to ``tf.data`` from memory, which TensorFlow keeps in its GPU pool:
+    ``{"samples": len(x), "min_batches": m}`` (the sample caches max(m, len(x) // batch) whole batches; leave
+    ``min_batches`` out for a plain array); None when unknown (not counted, a note says so).
     Nothing here touches a GPU: the model's symbolic shapes are read, no step is run.
     """
     batch = int(batch_size)
@@ -384,7 +447,7 @@ def estimate_model(model, batch_size, precision="fp32", optimizer_slots=1, xla=T
     n_all, bytes_all = _count(model.weights)
     n_train, bytes_train = _count(model.trainable_weights)
     mixed = precision in ("mixed_float16", "mixed_bfloat16")
-    act_bytes = sum(rows[k]["elements"] * rows[k]["bytes"] for k in kept) * batch
+    act_per_sample = sum(rows[k]["elements"] * rows[k]["bytes"] for k in kept)
     biggest = max((r["elements"] * r["bytes"] for r in rows.values() if r["class"] not in ALIAS_LAYERS), default=0)
     try:
         inputs = _as_list(model.inputs)
@@ -392,42 +455,57 @@ def estimate_model(model, batch_size, precision="fp32", optimizer_slots=1, xla=T
         inputs = []
     in_elements = sum(_elements(getattr(t, "shape", None)) for t in inputs)
     n_outputs = max(1, len(_as_list(getattr(model, "outputs", None) or [])))
-    input_total = (in_elements * input_bytes + n_outputs * label_bytes) * batch
+    image_per_sample = in_elements * int(input_bytes)
+    input_per_sample = image_per_sample + n_outputs * int(label_bytes)
     compute_bytes = 2 if mixed else 4
+    slots = int(optimizer_slots)
+    copies = n_train * compute_bytes if mixed else 0
+    rows_held = data_rows(batch, data) if data else 0
+    data_bytes = rows_held * input_per_sample
     parts = [
         _part("weights", bytes_all, "the model's variables (%s numbers%s)" % (
             format(n_all, ","), ", float32 master weights" if mixed else "")),
     ]
     if mixed:
-        parts.append(_part("weight_copies", n_train * compute_bytes,
-                           "16-bit copies of the trainable weights that the layers compute with"))
+        parts.append(_part("weight_copies", copies, "16-bit copies of the trainable weights that the layers compute "
+                                                    "with"))
     parts += [
         _part("gradients", bytes_train, "one gradient per trainable weight (%s)" % format(n_train, ",")),
-        _part("optimizer", bytes_train * int(optimizer_slots),
-              "the optimizer's slots: %d per trainable weight (SGD with momentum 1, Adam 2)" % int(optimizer_slots)),
-        _part("activations", act_bytes, "outputs of %d of %d layers kept for the backward pass, batch %d%s" % (
-            len(kept), len([r for r in rows.values() if r["class"] not in ALIAS_LAYERS]), batch,
-            ", 16-bit" if mixed else ", float32")),
+        _part("optimizer", bytes_train * slots,
+              "the optimizer's slots: %d per trainable weight (SGD with momentum 1, Adam 2)" % slots),
+        _part("activations", act_per_sample * batch, "outputs of %d of %d layers kept for the backward pass, batch "
+              "%d%s" % (len(kept), len([r for r in rows.values() if r["class"] not in ALIAS_LAYERS]), batch,
+                        ", 16-bit" if mixed else ", float32")),
         _part("backward", 2 * biggest * batch,
               "gradient working set of the backward pass: two tensors of the largest activation"),
-        _part("input", input_total, "one batch of float32 inputs and int32 labels"),
+        _part("input", input_per_sample * batch, "one batch of inputs (%d byte%s a value) and int32 labels" % (
+            int(input_bytes), "" if int(input_bytes) == 1 else "s")),
     ]
-    step = sum(p["bytes"] for p in parts)
     notes = []
-    autotune_extra = 0
-    conv_operands = 0
+    if data:
+        parts.append(_part("data", data_bytes, "the training data handed to tf.data (%s samples), which "
+                           "TensorFlow keeps in its GPU pool for the whole run" % format(rows_held, ","), DATA_SOURCE))
+    else:
+        notes.append("Data that your input pipeline keeps on the GPU is not counted (for arrays given to "
+                     "tf.data: about their size).")
+    step = sum(p["bytes"] for p in parts)
+    # alive for the whole run; the rest of the step is XLA's buffer for it (temporaries, gradients, 16-bit copies)
+    resident = bytes_all + bytes_train * slots + data_bytes
+    temp_fixed = copies + bytes_train
+    temp = temp_fixed + (act_per_sample + 2 * biggest) * batch
+    conv_per_sample = 0
     for row in rows.values():
         if row["class"] in CONV_LAYERS and row["input_elements"] is not None:
-            conv_operands = max(conv_operands, (row["input_elements"] + row["elements"]) * row["bytes"] * batch)
-    fixed = sum(p["bytes"] for p in parts if p["name"] in ("weights", "weight_copies", "gradients", "optimizer"))
-    autotune_fixed = bytes_all + bytes_train * int(optimizer_slots)
-    if xla and conv_operands:
-        autotune_peak = autotune_fixed + input_total + XLA_AUTOTUNE_FACTOR * conv_operands
-        autotune_extra = max(0, int(autotune_peak - step))
+            conv_per_sample = max(conv_per_sample, (row["input_elements"] + row["elements"]) * row["bytes"])
+    autotune = xla and conv_per_sample > 0
+    autotune_work = int(XLA_AUTOTUNE_FACTOR * conv_per_sample * batch) if autotune else 0
+    autotune_peak = resident + input_per_sample * batch + autotune_work
+    autotune_extra = max(0, autotune_peak - step) if autotune else 0
+    if autotune:
         parts.append(_part("xla_autotune", autotune_extra,
                            "XLA's search for the fastest cuDNN convolution algorithms while it compiles: %.2f x "
                            "the largest convolution's input + output (%s MiB); counted where it exceeds the step"
-                           % (XLA_AUTOTUNE_FACTOR, format(int(round(conv_operands / MIB)), ",")),
+                           % (XLA_AUTOTUNE_FACTOR, format(int(round(conv_per_sample * batch / MIB)), ",")),
                            XLA_AUTOTUNE_SOURCE))
     if not xla:
         notes.append("Without XLA the estimate is not calibrated: no recording with --jit off yet.")
@@ -438,6 +516,8 @@ def estimate_model(model, batch_size, precision="fp32", optimizer_slots=1, xla=T
     if any(r.get("consumers_unknown") for r in rows.values()):
         notes.append("Some layers are shared (called more than once): their outputs are counted once.")
     tf_peak = step + autotune_extra
+    growth_peak, rounding = _growth(step, temp, autotune_peak if autotune else 0, autotune_work,
+                                    rows_held * image_per_sample, xla)
     outside = [
         _part("cuda_context", CUDA_CONTEXT_MIB * MIB, "the CUDA context of the training process", CUDA_CONTEXT_SOURCE),
         _part("libraries", LIBRARIES_MIB * MIB, "cuDNN/cuBLAS handles and workspaces outside TensorFlow's pool",
@@ -445,6 +525,7 @@ def estimate_model(model, batch_size, precision="fp32", optimizer_slots=1, xla=T
         _part("reserve", tf_reserve_mib() * MIB, "what TensorFlow's default mode leaves free on the card (not "
               "used by the run)", RESERVE_SOURCE),
     ]
+    fixed = bytes_all + bytes_train * slots + temp_fixed
     return {
         "type": "estimate",
         "estimate_version": ESTIMATE_VERSION,
@@ -455,27 +536,65 @@ def estimate_model(model, batch_size, precision="fp32", optimizer_slots=1, xla=T
         "xla": bool(xla),
         "params": n_all,
         "trainable_params": n_train,
-        "optimizer_slots": int(optimizer_slots),
+        "optimizer_slots": slots,
         "layers": len(rows),
         "kept_layers": len(kept),
         "parts": parts,
         "step_bytes": int(step),
         "needed_bytes": int(step),
         "tf_peak_bytes": int(tf_peak),
+        "growth_peak_bytes": int(growth_peak),
+        "growth_rounding": rounding,
         "outside_pool": outside,
         "notes": notes,
-        # The parts as straight lines in the batch size, so a caller can predict another batch without
-        # TensorFlow: step(b) = fixed + b * per_sample; with XLA the peak is max(step(b), autotune(b)).
+        # The pieces as straight lines in the batch size, so a caller can predict another batch without
+        # TensorFlow (core.flows.predict.Prediction.at_batch does the same sums):
+        #   step(b) = step_fixed + b * step_per_sample + data(b); data(b) = data_rows(b, data) * bytes_per_sample;
+        #   with XLA: autotune(b) = autotune_fixed + data(b) + b * input_per_sample
+        #                           + int(xla_autotune_factor * conv_operands_per_sample * b); peak = max of the two;
+        #   growth: each of data(b)'s images, temp(b) = temp_fixed + b * temp_per_sample and the autotuning's
+        #   int(...) is rounded up by growth_chunk_extra.
         "scaling": {
             "step_fixed": int(fixed),
-            "step_per_sample": (step - fixed) / float(batch),
-            "autotune_fixed": int(autotune_fixed) if xla and conv_operands else None,
-            "autotune_per_sample": (input_total + XLA_AUTOTUNE_FACTOR * conv_operands) / float(batch)
-            if xla and conv_operands else None,
+            "step_per_sample": int((act_per_sample + 2 * biggest) + input_per_sample),
+            "autotune_fixed": int(bytes_all + bytes_train * slots) if autotune else None,
+            "autotune_per_sample": (input_per_sample * batch + autotune_work) / float(batch) if autotune else None,
+            "input_per_sample": int(input_per_sample),
+            "temp_fixed": int(temp_fixed),
+            "temp_per_sample": int(act_per_sample + 2 * biggest),
+            "conv_operands_per_sample": int(conv_per_sample) if autotune else None,
+            "xla_autotune_factor": XLA_AUTOTUNE_FACTOR if autotune else None,
+            "xla": bool(xla),
+            "data": {"samples": int(data.get("samples") or 0), "min_batches": int(data.get("min_batches") or 1),
+                     "bytes_per_sample": int(input_per_sample), "image_bytes_per_sample": int(image_per_sample)}
+            if data else None,
         },
-        "conv_operands_bytes": int(conv_operands),
-        "xla_autotune_factor": XLA_AUTOTUNE_FACTOR if xla and conv_operands else None,
+        "conv_operands_bytes": int(conv_per_sample * batch),
+        "xla_autotune_factor": XLA_AUTOTUNE_FACTOR if autotune else None,
     }
+
+
+def _growth(step, temp, autotune_peak, autotune_work, data_image_bytes, xla):
+    """(TensorFlow's peak with memory growth, the rounding parts that make it) - see the module docstring."""
+    data_extra = growth_chunk_extra(data_image_bytes) if data_image_bytes else 0
+    temp_extra = growth_chunk_extra(temp) if xla else 0
+    auto_extra = growth_chunk_extra(autotune_work) if autotune_peak else 0
+    by_step = step + data_extra + temp_extra
+    by_autotune = autotune_peak + data_extra + auto_extra if autotune_peak else 0
+    rounding = []
+    if data_extra:
+        rounding.append(_part("data", data_extra, "the data's images (%s MiB) take a whole region of the growing "
+                              "pool" % format(int(round(data_image_bytes / MIB)), ","), GROWTH_SOURCE))
+    if by_autotune > by_step:
+        if auto_extra:
+            rounding.append(_part("xla_autotune", auto_extra, "the autotuning's working set (%s MiB, modelled as one "
+                                  "buffer) takes a whole region" % format(int(round(autotune_work / MIB)), ","),
+                                  GROWTH_SOURCE))
+        return by_autotune, rounding
+    if temp_extra:
+        rounding.append(_part("step_buffer", temp_extra, "XLA's buffer for the step (%s MiB) takes a whole region"
+                              % format(int(round(temp / MIB)), ","), GROWTH_SOURCE))
+    return by_step, rounding
 
 
 # -- the command line ------------------------------------------------------------------------------------------
@@ -510,8 +629,8 @@ def build_parser():
     src.add_argument("--model", default=None, help="a bundled model of the sample: cnn, resnet20, resnet50")
     src.add_argument("--keras-file", default=None, metavar="PATH", help="a saved Keras model (.keras, .h5)")
     src.add_argument("--specs", default=None, metavar="FILE",
-                     help="a JSON list of {model|keras_file, batch_size, precision, dataset, xla, optimizer} "
-                     "('-' = stdin): estimates them all in one process")
+                     help="a JSON list of {model|keras_file, batch_size, precision, dataset, xla, optimizer, "
+                     "samples, real_data, multi_worker} ('-' = stdin): estimates them all in one process")
     src.add_argument("--specs-json", default=None, metavar="JSON", help="the same list given inline")
     p.add_argument("--dataset", default="cifar10", help="the input shape of a bundled model (mnist, cifar10, "
                                                         "cifar100; default cifar10)")
@@ -538,6 +657,24 @@ def _load_sample():
 
 def _set_policy(keras, precision):
     keras.mixed_precision.set_global_policy("float32" if precision == "fp32" else precision)
+
+
+# Training samples of the real datasets (keras.datasets' train splits), for the sample's --real-data.
+REAL_SAMPLES = {"mnist": 60000, "cifar10": 50000, "cifar100": 50000}
+SYNTHETIC_SAMPLES = 1024  # the sample's --synthetic-samples default
+
+
+def sample_data(spec, sample):
+    """The arrays the bundled sample hands to tf.data for ``spec`` (its make_dataset): ``samples`` from the spec
+    (a recording's data event), else the real dataset's size or the synthetic default; one worker caches at least
+    MIN_DISTINCT_BATCHES whole batches, several workers hand over the plain arrays."""
+    samples = spec.get("samples")
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+        samples = REAL_SAMPLES.get(spec.get("dataset", "cifar10"), 50000) if spec.get("real_data") else \
+            SYNTHETIC_SAMPLES
+    if spec.get("multi_worker"):
+        return {"samples": samples}
+    return {"samples": samples, "min_batches": int(getattr(sample, "MIN_DISTINCT_BATCHES", 1))}
 
 
 def estimate_spec(spec, tf, keras, sample):
@@ -575,12 +712,17 @@ def estimate_spec(spec, tf, keras, sample):
             if dataset not in sample.DATASETS:
                 raise UsageError("unknown dataset %r: choose one of %s" % (dataset, ", ".join(sorted(sample.DATASETS))))
             shape, classes, _ = sample.DATASETS[dataset]
-            model = sample.build_model(keras, name, shape, classes)
+            # the model exactly as the sample builds it: uint8 images in, scaled on the device by its first layer
+            model = sample.build_model(keras, name, shape, classes, raw_input=True)
             source = "bundled"
             if optimizer is None:
                 optimizer = "SGD"  # the sample's SGD with momentum 0.9: one slot
         slots = optimizer_slots_of(optimizer) if not isinstance(optimizer, str) or optimizer.lower() != "sgd" else 1
-        result = estimate_model(model, batch, precision, optimizer_slots=slots, xla=xla, name=name)
+        if source == "bundled":
+            result = estimate_model(model, batch, precision, optimizer_slots=slots, xla=xla, name=name,
+                                    input_bytes=1, data=sample_data(spec, sample))
+        else:
+            result = estimate_model(model, batch, precision, optimizer_slots=slots, xla=xla, name=name)
     finally:
         _set_policy(keras, "fp32")
     result["source"] = source

@@ -1242,19 +1242,22 @@ def _sibling_module(filename, name):
     return module
 
 
-def emit_estimate(em, model, batch, precision, xla):
+def emit_estimate(em, model, batch, precision, xla, data=None):
     """The memory this run is predicted to need (target/estimate.py), as an ``estimate`` event before the first
-    step; a failed estimate is a warning, never a failed run. ``batch``: per replica. The model takes uint8."""
+    step; a failed estimate is a warning, never a failed run. ``batch``: per replica. The model takes uint8.
+    ``data``: the arrays handed to tf.data ({"samples", "min_batches"}), which TensorFlow keeps on the GPU."""
     try:
         est = _sibling_module("estimate.py", "tfgpu_wizard_estimate").estimate_model(
-            model, batch, precision, optimizer=getattr(model, "optimizer", None), xla=bool(xla), input_bytes=1)
+            model, batch, precision, optimizer=getattr(model, "optimizer", None), xla=bool(xla), input_bytes=1,
+            data=data)
         est.pop("type", None)
         em.emit("estimate", **est)
     except Exception as exc:  # the estimate is extra information: the run goes on without it
         em.warning("estimate-failed", "the memory estimate could not be made: %s: %s" % (type(exc).__name__, exc))
 
 
-def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_factory, em=None, dev=None):
+def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_factory, em=None, dev=None,
+              samples=None):
     dev = dev or {"gpus": []}
     with strategy.scope():
         model = build_model(keras, args.model, shape, classes, raw_input=True)
@@ -1289,7 +1292,12 @@ def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_fac
     jit = getattr(model, "jit_compile", None)  # Keras 3 resolves "auto" at compile
     xla = bool(jit) if isinstance(jit, bool) else args.jit == "on"
     if em is not None:
-        emit_estimate(em, model, args.batch_size // max(1, int(strategy.num_replicas_in_sync)), args.precision, xla)
+        data = None
+        if samples:
+            data = {"samples": int(samples)} if args.multi_worker else {"samples": int(samples),
+                                                                       "min_batches": MIN_DISTINCT_BATCHES}
+        emit_estimate(em, model, args.batch_size // max(1, int(strategy.num_replicas_in_sync)), args.precision, xla,
+                      data)
     if WATCHDOG is not None:
         WATCHDOG.xla = xla
         WATCHDOG.steps_per_beat = spe
@@ -1458,7 +1466,8 @@ def run(argv, em):
         if loop == "custom":
             progress = train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_batch, factory)
         else:
-            progress = train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, factory, em=em, dev=dev)
+            progress = train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, factory, em=em, dev=dev,
+                                 samples=len(x))
     except tf.errors.ResourceExhaustedError as exc:
         raise SampleError("oom", str(exc).strip().splitlines()[0][:500], exit_code=EXIT_OOM) from None
     except RuntimeError as exc:

@@ -47,7 +47,7 @@ CTX = "memory"  # the translation context (resources/i18n/memory_zh_CN.ts), as c
 # plus TensorFlow's import.
 PROBE_TIMEOUT_XLA_S = 150.0
 PROBE_TIMEOUT_S = 90.0
-REFERENCE_BATCH = 256  # the batch the prediction is made at (it scales linearly; see Prediction.at_batch)
+REFERENCE_BATCH = 256  # the batch the prediction is made at (other batches: Prediction.at_batch, from its pieces)
 
 
 @dataclass

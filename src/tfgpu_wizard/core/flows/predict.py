@@ -10,6 +10,7 @@ API::
     result = predict([spec], python=..., timeout=300)    # PredictResult: .predictions, .error
     p = result.predictions[0]                            # Prediction: parts, tf_peak_bytes, needed_bytes
     p.line()                                             # "Predicted peak 1,663 MiB in TensorFlow's pool: ..."
+    p.tf_peak_for("growth")                              # TensorFlow's peak in a memory mode (growth counts chunks)
     p.at_batch(2048)                                     # (needed, tf_peak) bytes at another batch, no TensorFlow
     p.largest_batch(limit_bytes)                         # the largest batch whose need fits under a limit
     p.nvml_expected("growth")                            # what NVML should show for the process, in words
@@ -50,6 +51,8 @@ PART_LABELS = {
     "activations": N_("activations"),
     "backward": N_("backward working set"),
     "input": N_("input batch"),
+    "data": N_("training data"),
+    "step_buffer": N_("XLA's step buffer"),
     "xla_autotune": N_("XLA autotuning"),
     "cuda_context": N_("CUDA context"),
     "libraries": N_("cuDNN/cuBLAS"),
@@ -101,8 +104,10 @@ class Prediction:
     xla: bool
     parts: list[Part]  # inside TensorFlow's pool: they add up to tf_peak_bytes
     outside: list[Part]  # on top of the pool in NVML (context, libraries) and TF's reserve
-    tf_peak_bytes: int  # what get_memory_info's peak should show with memory to spare
+    tf_peak_bytes: int  # what get_memory_info's peak should show with memory to spare (default mode, a limit)
     needed_bytes: int  # the training step itself: what must fit under a limit
+    growth_peak_bytes: int | None = None  # the same with memory growth (whole chunks count); None: not predicted
+    growth_rounding: list[Part] = field(default_factory=list)  # what growth adds, part by part
     params: int = 0
     trainable_params: int = 0
     optimizer_slots: int = 1
@@ -122,7 +127,11 @@ class Prediction:
                 model=str(d.get("model") or ""), batch_size=int(d["batch_size"]),
                 precision=str(d.get("precision") or "fp32"), xla=bool(d.get("xla", True)), parts=parts,
                 outside=outside, tf_peak_bytes=int(d["tf_peak_bytes"]),
-                needed_bytes=int(d.get("needed_bytes", d["tf_peak_bytes"])), params=int(d.get("params") or 0),
+                needed_bytes=int(d.get("needed_bytes", d["tf_peak_bytes"])),
+                growth_peak_bytes=int(d["growth_peak_bytes"]) if d.get("growth_peak_bytes") is not None else None,
+                growth_rounding=[Part(str(p["name"]), int(p["bytes"]), str(p.get("what", "")),
+                                      str(p.get("source", ""))) for p in d.get("growth_rounding") or ()],
+                params=int(d.get("params") or 0),
                 trainable_params=int(d.get("trainable_params") or 0),
                 optimizer_slots=int(d.get("optimizer_slots", 1)),
                 notes=[str(n) for n in d.get("notes") or ()], scaling=dict(d.get("scaling") or {}), raw=dict(d),
@@ -146,17 +155,52 @@ class Prediction:
         """CUDA context + libraries: what NVML shows for the process on top of TensorFlow's pool."""
         return sum(p.bytes for p in self.outside if p.name in ("cuda_context", "libraries"))
 
-    def at_batch(self, batch: int) -> tuple[int, int]:
-        """(needed, tf_peak) bytes at another batch size, from the estimate's straight lines (no TensorFlow)."""
+    def tf_peak_for(self, mode: str | None) -> int:
+        """TensorFlow's predicted peak in memory mode ``mode``: with ``growth`` its allocator counts whole chunks
+        of the growing pool (``growth_peak_bytes``); default mode and a limit hold one region, nothing rounded."""
+        if mode == "growth" and self.growth_peak_bytes is not None:
+            return self.growth_peak_bytes
+        return self.tf_peak_bytes
+
+    def _data_bytes(self, batch: int, images: bool = False) -> int:
+        """The arrays handed to tf.data at ``batch`` (target/estimate.py's data_rows x bytes per sample)."""
+        d = self.scaling.get("data")
+        if not isinstance(d, Mapping):
+            return 0
+        n, m = int(d.get("samples") or 0), int(d.get("min_batches") or 1)
+        rows = 0 if n <= 0 else (max(m, n // batch) * batch if m > 1 else n)
+        return rows * int(d.get("image_bytes_per_sample" if images else "bytes_per_sample") or 0)
+
+    def at_batch(self, batch: int, mode: str | None = None) -> tuple[int, int]:
+        """(needed, tf_peak) bytes at another batch size, from the estimate's pieces (no TensorFlow): the same
+        sums target/estimate.py makes, so at the estimate's own batch they give its numbers. ``mode="growth"``
+        gives the growth-mode peak."""
         s = self.scaling
         try:
             needed = int(s["step_fixed"] + s["step_per_sample"] * batch)
         except (KeyError, TypeError):  # an estimate without scaling: proportional, the safe side
             needed = int(self.needed_bytes * batch / max(1, self.batch_size))
-        peak = needed
-        if s.get("autotune_fixed") is not None and s.get("autotune_per_sample") is not None:
-            peak = max(needed, int(s["autotune_fixed"] + s["autotune_per_sample"] * batch))
-        return needed, peak
+            return needed, int(self.tf_peak_for(mode) * batch / max(1, self.batch_size))
+        if "temp_fixed" not in s:  # an estimate of version 1 (the recordings' events): straight lines only
+            peak = needed
+            if s.get("autotune_fixed") is not None and s.get("autotune_per_sample") is not None:
+                peak = max(needed, int(s["autotune_fixed"] + s["autotune_per_sample"] * batch))
+            return needed, peak
+        data = self._data_bytes(batch)
+        needed += data
+        work = 0
+        autotune = needed
+        if s.get("autotune_fixed") is not None and s.get("conv_operands_per_sample"):
+            work = int(s["xla_autotune_factor"] * s["conv_operands_per_sample"] * batch)
+            autotune = int(s["autotune_fixed"]) + data + int(s["input_per_sample"]) * batch + work
+        if mode != "growth" or self.growth_peak_bytes is None:
+            return needed, max(needed, autotune)
+        images = self._data_bytes(batch, images=True)
+        data_extra = growth_chunk_extra(images) if images else 0
+        temp = int(s["temp_fixed"]) + int(s["temp_per_sample"]) * batch
+        by_step = needed + data_extra + (growth_chunk_extra(temp) if s.get("xla") else 0)
+        by_autotune = autotune + data_extra + growth_chunk_extra(work) if work else 0
+        return needed, max(by_step, by_autotune)
 
     def largest_batch(self, limit_bytes: int, multiple: int = 1) -> int:
         """The largest batch (a multiple of ``multiple``) whose training step fits in ``limit_bytes`` of pool."""
@@ -167,8 +211,15 @@ class Prediction:
             fixed, per = 0.0, self.needed_bytes / max(1, self.batch_size)
         if per <= 0 or limit_bytes <= fixed:
             return 0
-        n = int((limit_bytes - fixed) // per)
-        return max(0, n - n % max(1, multiple))
+        step = max(1, multiple)
+        lo, hi = 0, int((limit_bytes - fixed) // per) // step  # in multiples; without the data arrays: a bound
+        while lo < hi:  # the largest multiple whose need fits (the need grows with the batch)
+            mid = (lo + hi + 1) // 2
+            if self.at_batch(mid * step)[0] <= limit_bytes:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo * step
 
     def line(self, lang: str | None = None) -> str:
         """One line: the predicted peak and its parts (what ``sample`` and ``record`` print before the run)."""
@@ -179,6 +230,10 @@ class Prediction:
             parts=parts or "0", outside=_mib(self.outside_pool_bytes))
         if self.needed_bytes < self.tf_peak_bytes:
             text += "; " + tr(CTX, "the step itself needs {needed} MiB", lang).format(needed=_mib(self.needed_bytes))
+        growth = self.tf_peak_for("growth")
+        if growth - self.tf_peak_bytes >= GROWTH_SAY_FRACTION * self.tf_peak_bytes:
+            text += "; " + tr(CTX, "with memory growth TensorFlow's peak counts whole chunks of its growing pool: "
+                                   "{growth} MiB", lang).format(growth=_mib(growth))
         return text
 
     def nvml_expected(self, mode: str, limit_mb: float | None = None, free_mib: float | None = None,
@@ -199,12 +254,15 @@ class Prediction:
                                                         lang).format(mib=_mib(level), reserve=f"{reserve:,}"))
             return NvmlExpectation(None, None, tr(CTX, "nearly the whole card, whatever the model needs", lang))
         # growth: the pool grows in steps that double, so NVML shows more than TensorFlow's peak
-        low = outside + self.tf_peak_bytes
-        high = outside + int(GROWTH_POOL_RATIO[1] * self.tf_peak_bytes)
+        low = outside + self.tf_peak_for("growth")
+        high = outside + int(GROWTH_POOL_RATIO[1] * self.tf_peak_for("growth"))
         return NvmlExpectation(low, high, tr(CTX, "between {low} and {high} MiB: TensorFlow's pool grows in steps "
                                                   "that double, so it holds up to {ratio:.1f}x its peak", lang).format(
             low=_mib(low), high=_mib(high), ratio=GROWTH_POOL_RATIO[1]))
 
+
+# The one line says the growth-mode peak when it is this much above the peak (a display choice, not a model figure).
+GROWTH_SAY_FRACTION = 0.05
 
 # NVML's process memory less 630 MiB (context + libraries), over TensorFlow's peak, in the H200 growth runs
 # (docs/h200-results.md): ResNet-20 fp32 3,712/1,658 = 2.24, mixed_float16 1.86, mixed_bfloat16 1.98, CNN 2.37.
@@ -218,6 +276,27 @@ def _reserve_mib(cc_major: int | None, available_mib: float | None) -> int:
     if cc_major is None or cc_major >= 8:
         return 1536
     return 1050 if cc_major >= 7 else 500
+
+
+# TensorFlow's BFC allocator with memory growth (bfc_allocator.cc), as target/estimate.py's growth_chunk_extra says:
+# regions of 2 MiB x a power of two; a chunk under twice the request with under 128 MiB left is not split.
+BFC_MIN_ALLOCATION = 256
+BFC_FIRST_REGION = 2 * MIB
+BFC_MAX_INTERNAL_FRAGMENTATION = 128 * MIB
+
+
+def growth_chunk_extra(nbytes: int) -> int:
+    """What TensorFlow's growth-mode peak counts on top of one allocation that opens a new region (the same rule
+    as target/estimate.py, which the app cannot import; tests/test_estimate.py checks that the two agree)."""
+    rounded = -(-int(nbytes) // BFC_MIN_ALLOCATION) * BFC_MIN_ALLOCATION
+    if rounded <= 0:
+        return 0
+    region = BFC_FIRST_REGION
+    while region < rounded:
+        region *= 2
+    if region >= 2 * rounded or region - rounded >= BFC_MAX_INTERNAL_FRAGMENTATION:
+        return 0
+    return region - rounded
 
 
 @dataclass(frozen=True)
@@ -255,16 +334,23 @@ def xla_for(config: Any) -> bool:
 
 
 def spec_for(config: Any, batch_size: int | None = None, precision: str | None = None) -> dict[str, Any]:
-    """The estimator's spec for a SampleConfig (the bundled model at its batch, precision and dataset)."""
-    return {"model": config.model, "dataset": config.dataset,
+    """The estimator's spec for a SampleConfig (the bundled model at its batch, precision and dataset; the real
+    dataset or the synthetic one, whose arrays TensorFlow keeps on the GPU)."""
+    spec = {"model": config.model, "dataset": config.dataset,
             "batch_size": int(batch_size if batch_size is not None else config.batch_size),
             "precision": precision or config.precision, "xla": xla_for(config)}
+    if getattr(config, "real_data", False):
+        spec["real_data"] = True
+    if getattr(config, "multi_worker", False):
+        spec["multi_worker"] = True
+    return spec
 
 
 def spec_for_record(record: Any) -> dict[str, Any] | None:
     """The estimator's spec for what a recorded run really ran (a ``core.monitor.runs.RunRecord`` of the bundled
     TensorFlow sample), None for other runs. XLA: ``--jit on``, or ``auto`` on a GPU where the sample did not turn
-    it off (its ``xla-off-cudnn`` warning); the batch is the one the sample used (``devices.global_batch``)."""
+    it off (its ``xla-off-*`` warnings); the batch is the one the sample used (``devices.global_batch``); the
+    data's samples from its ``data`` event."""
     cfg = record.config
     if (cfg.get("backend") or "tensorflow") != "tensorflow" or not cfg.get("model"):
         return None
@@ -276,16 +362,24 @@ def spec_for_record(record: Any) -> dict[str, Any] | None:
         xla = True
     elif jit == "off" or cfg.get("keras2"):
         xla = False
-    elif any(e.get("type") == "warning" and e.get("code") == "xla-off-cudnn" for e in events):
-        xla = False
+    elif any(e.get("type") == "warning" and str(e.get("code") or "").startswith("xla-off") for e in events):
+        xla = False  # the sample turned XLA off: xla-off-cudnn (old cuDNN), xla-off-small-limit (a tiny limit)
     else:
         xla = bool(devices.get("gpus")) or not devices  # auto compiles on a GPU (no devices event: assume one)
     try:
         batch = int(devices.get("global_batch") or cfg["batch_size"])
     except (KeyError, TypeError, ValueError):
         return None
-    return {"model": str(cfg["model"]), "dataset": str(cfg.get("dataset") or "cifar10"), "batch_size": batch,
-            "precision": str(cfg.get("precision") or "fp32"), "xla": xla}
+    spec: dict[str, Any] = {"model": str(cfg["model"]), "dataset": str(cfg.get("dataset") or "cifar10"),
+                            "batch_size": batch, "precision": str(cfg.get("precision") or "fp32"), "xla": xla}
+    data = next((e for e in events if e.get("type") == "data"), {})
+    if isinstance(data.get("samples"), int) and data["samples"] > 0:
+        spec["samples"] = int(data["samples"])  # the arrays the sample handed to tf.data
+    if cfg.get("real_data"):
+        spec["real_data"] = True
+    if cfg.get("multi_worker"):
+        spec["multi_worker"] = True
+    return spec
 
 
 def _read_output(events: Iterable[Any], n: int) -> tuple[list[Prediction | None], list[str | None], dict]:
@@ -390,12 +484,14 @@ def prediction_from_event(ev: Mapping[str, Any]) -> Prediction | None:
 
 @dataclass
 class Score:
-    """The prediction against what the run measured (bytes). ``error_pct`` is against TensorFlow's peak."""
+    """The prediction against what the run measured (bytes). ``error_pct`` is against TensorFlow's peak; the
+    prediction is the one for the run's memory mode (``Prediction.tf_peak_for``)."""
 
     predicted_bytes: int | None
     tf_peak_bytes: int | None
     nvml_peak_bytes: int | None
     nvml_source: str = ""  # "process" (NVML's per-process figure) or "device" (the device's used, less the start)
+    memory_mode: str = ""  # the run's memory mode (default | growth | limit), "" when not known
 
     @property
     def error_pct(self) -> float | None:
@@ -414,6 +510,8 @@ class Score:
                                "nvml_peak": self.nvml_peak_bytes}
         if self.nvml_source:
             out["nvml_source"] = self.nvml_source
+        if self.memory_mode:
+            out["memory_mode"] = self.memory_mode
         e = self.error_pct
         out["error_pct"] = None if e is None else round(e, 2)
         return out
@@ -433,8 +531,9 @@ class Score:
 
 
 def score(prediction: Prediction | None, tf_peak: int | None, nvml_peak: int | None,
-          nvml_source: str = "") -> Score:
-    return Score(prediction.tf_peak_bytes if prediction else None, tf_peak, nvml_peak, nvml_source)
+          nvml_source: str = "", memory_mode: str = "") -> Score:
+    return Score(prediction.tf_peak_for(memory_mode) if prediction else None, tf_peak, nvml_peak, nvml_source,
+                 memory_mode)
 
 
 class PeakTracker:
@@ -447,6 +546,7 @@ class PeakTracker:
     def __init__(self, prediction: Prediction | None = None) -> None:
         self.prediction = prediction
         self.tf_peak: int | None = None
+        self.memory_mode = ""  # from the sample's start (config) or devices event: which prediction to score
         self._pid_peak: int | None = None
         self._dev_start: dict[int, int] = {}
         self._dev_peak: int | None = None
@@ -458,6 +558,10 @@ class PeakTracker:
         kind = data.get("type")
         if kind == "estimate" and self.prediction is None:
             self.prediction = prediction_from_event(data)
+        elif kind == "devices" and data.get("memory_mode"):
+            self.memory_mode = str(data["memory_mode"])
+        elif kind == "start" and isinstance(data.get("config"), Mapping) and not self.memory_mode:
+            self.memory_mode = str(data["config"].get("memory") or "")
         elif kind in ("progress", "summary"):
             _, peak = progress_memory(data)
             if isinstance(peak, (int, float)) and peak > 0:
@@ -475,5 +579,6 @@ class PeakTracker:
 
     def score(self) -> Score:
         if self._pid_peak:
-            return score(self.prediction, self.tf_peak, self._pid_peak, "process")
-        return score(self.prediction, self.tf_peak, self._dev_peak, "device" if self._dev_peak else "")
+            return score(self.prediction, self.tf_peak, self._pid_peak, "process", self.memory_mode)
+        return score(self.prediction, self.tf_peak, self._dev_peak, "device" if self._dev_peak else "",
+                     self.memory_mode)

@@ -143,7 +143,7 @@ def memory_prediction(record: Any) -> tuple[float | None, float | None]:
     The measured peak is the largest ``memory[].peak`` of the sample's progress/summary events (summed over
     GPUs, core.monitor.progress). The prediction is, first found: the end line's ``memory.predicted_tf_peak``
     (what ``record`` scored), the header's ``prediction`` (made by the app before the run), the sample's own
-    ``estimate`` event (docs/run-format.md)."""
+    ``estimate`` event (docs/run-format.md); of a prediction, the peak for the run's memory mode."""
     from tfgpu_wizard.core.monitor.progress import progress_memory
 
     peaks = [progress_memory(e)[1] for _, e in record.events
@@ -154,13 +154,18 @@ def memory_prediction(record: Any) -> tuple[float | None, float | None]:
     if isinstance(end_mem, dict):
         predicted = _num(end_mem.get("predicted_tf_peak"))
         tf_peak = tf_peak or _num(end_mem.get("tf_peak"))
+    # a prediction's peak for the run's memory mode: with growth, whole chunks of the pool count (issue 25)
+    key = "growth_peak_bytes" if str((record.config or {}).get("memory") or "") == "growth" else "tf_peak_bytes"
+
+    def peak_of(pred: Any) -> float | None:
+        return _num(pred.get(key)) or _num(pred.get("tf_peak_bytes")) if isinstance(pred, dict) else None
+
     header_pred = record.header.get("prediction")
-    if predicted is None and isinstance(header_pred, dict):
-        predicted = _num(header_pred.get("tf_peak_bytes"))
     if predicted is None:
-        predicted = next((_num(e.get("tf_peak_bytes")) for _, e in record.events
-                          if isinstance(e, dict) and e.get("type") == "estimate" and _num(e.get("tf_peak_bytes"))),
-                         None)
+        predicted = peak_of(header_pred)
+    if predicted is None:
+        predicted = next((peak_of(e) for _, e in record.events
+                          if isinstance(e, dict) and e.get("type") == "estimate" and peak_of(e)), None)
     return (float(tf_peak) if tf_peak else None), predicted
 
 
