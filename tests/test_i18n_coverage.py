@@ -47,6 +47,7 @@ N_CONTEXTS = {
     "core/setup/host.py": "host",
     "core/setup/host_model.py": "host",
     "core/monitor/nvml.py": "monitor",
+    "core/monitor/remote.py": "remote",
     "commands/plan.py": "plan",
     "core/setup/plan/docker.py": "plan",
     "commands/runs.py": "monitor",

@@ -225,7 +225,7 @@ def test_every_page_has_no_english_left_after_switching_to_chinese(window, qtbot
 
     window.set_language("zh_CN")
     found: list[str] = []
-    for name in ("sanity", "setup", "monitor", "benchmark", "diagnose", "learn"):
+    for name in ("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "learn"):
         page = window.show_page(name)
         steps = range(4) if name == "setup" else [None]
         for step in steps:

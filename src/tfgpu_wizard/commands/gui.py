@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-PAGES = ("sanity", "setup", "monitor", "benchmark", "diagnose", "check", "learn")
+PAGES = ("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "check", "learn")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,6 +1,8 @@
 """``tfgpu-wizard monitor``: a live terminal view of the GPUs (like ``nvidia-smi -l``), optionally logged to CSV.
 
 ``--replay FILE`` plays a recorded run through the same sampler path (for a machine without a GPU).
+``--serve`` publishes this machine's GPUs (and its doctor report) read-only; ``--remote URL ...`` watches other
+machines' DCGM / nvitop / tfgpu-wizard endpoints (commands/_remote.py, issue 27).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ BAR_WIDTH = 30
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--interval", type=float, default=0.1,
-                   help="seconds between samples, 0.01 to 60 (default 0.1 = 10 Hz)")
+    p.add_argument("--interval", type=float, default=None,
+                   help="seconds between samples, 0.01 to 60 (default 0.1 = 10 Hz; 1 with --serve and --remote)")
     p.add_argument("--refresh", type=float, default=1.0, help="seconds between screen updates (default 1)")
     p.add_argument("--csv", metavar="FILE", help="also log every sample to this CSV file (appended)")
     p.add_argument("--once", action="store_true", help="print one sample and exit")
@@ -30,6 +32,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speed", type=float, default=1.0, help="replay speed factor (default 1; 'inf' = no waiting)")
     p.add_argument("--gpu", type=int, action="append", metavar="INDEX", help="only this NVML GPU (repeatable)")
     p.add_argument("--no-clear", action="store_true", help="do not clear the screen between updates")
+    p.add_argument("--remote", nargs="+", action="extend", metavar="URL",
+                   help="watch other machines instead: DCGM exporter (host:9400), nvitop-exporter (host:8000) or "
+                        "tfgpu-wizard monitor --serve (host:9480) endpoints; NAME=URL names a machine")
+    p.add_argument("--serve", action="store_true",
+                   help="publish this machine's GPUs and doctor report read-only over HTTP (Prometheus text)")
+    p.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
+                   help="address --serve listens on (default 127.0.0.1; any other needs a token)")
+    p.add_argument("--port", type=int, default=9480, help="port --serve listens on (default 9480)")
+    p.add_argument("--token-file", metavar="FILE",
+                   help="a file whose first line is the token (--serve asks for it, --remote sends it); "
+                        "default: the TFGPU_WIZARD_TOKEN environment variable")
 
 
 def _mib(v: float | None) -> str:
@@ -123,6 +136,19 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core.monitor import sampler as sm
     from tfgpu_wizard.core.monitor.runs import GpuCsvWriter
 
+    if args.serve or args.remote:
+        from tfgpu_wizard.commands import _remote
+
+        if args.serve and args.remote:
+            print(tr("remote", "--serve and --remote cannot be combined."), file=sys.stderr)
+            return 2
+        interval = args.interval if args.interval is not None else 1.0
+        if args.serve and not (sm.MIN_INTERVAL <= interval <= sm.MAX_INTERVAL):
+            print(tr("monitor", "--interval must be between 0.01 and 60 seconds."), file=sys.stderr)
+            return 2
+        return _remote.serve(args, interval) if args.serve else _remote.remote(args, interval)
+    if args.interval is None:
+        args.interval = 0.1
     if not (sm.MIN_INTERVAL <= args.interval <= sm.MAX_INTERVAL):
         print(tr("monitor", "--interval must be between 0.01 and 60 seconds."), file=sys.stderr)
         return 2

@@ -27,13 +27,14 @@ from tfgpu_wizard.core.paths import default_python
 from tfgpu_wizard.gui import i18n
 from tfgpu_wizard.gui.widgets import Page
 
-PAGES = ("sanity", "setup", "monitor", "benchmark", "diagnose", "check", "learn")
+PAGES = ("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "check", "learn")
 
 # name -> (module, class, English title, symbol). Titles are translated in context "MainWindow".
 _PAGE_INFO = {
     "sanity": ("tfgpu_wizard.gui.pages.sanity", "SanityPage", "Sanity check", "✓"),
     "setup": ("tfgpu_wizard.gui.pages.setup", "SetupPage", "Setup", "⚙"),
     "monitor": ("tfgpu_wizard.gui.pages.monitor", "MonitorPage", "Monitor", "◉"),
+    "classroom": ("tfgpu_wizard.gui.pages.classroom", "ClassroomPage", "Classroom", "⊞"),
     "benchmark": ("tfgpu_wizard.gui.pages.benchmark", "BenchmarkPage", "Benchmark", "▥"),
     "diagnose": ("tfgpu_wizard.gui.pages.diagnose", "DiagnosePage", "Diagnose", "✚"),
     "check": ("tfgpu_wizard.gui.pages.check", "CheckPage", "Check a tutorial", "☑"),

@@ -32,7 +32,6 @@ Memory is in bytes everywhere. Reason codes (``NotAvailable.code``) are stable s
 from __future__ import annotations
 
 import atexit
-import dataclasses
 import os
 import sys
 import threading
@@ -41,6 +40,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tfgpu_wizard.core.i18n import N_
+
+# The device types live with the snapshot (every source's vocabulary); imported here for NVML's readers and
+# for callers that know them as nvml.DeviceInfo / nvml.MigDevice / nvml.ProcessMemory.
+from tfgpu_wizard.core.monitor.snapshot import DeviceInfo, MigDevice, ProcessMemory
 
 # -- "not available" ----------------------------------------------------------------------------
 
@@ -117,69 +120,6 @@ class MemoryInfo:
 class Utilization:
     gpu: int  # percent of time a kernel ran
     memory: int  # percent of time memory was read or written
-
-
-@dataclass(frozen=True)
-class ProcessMemory:
-    pid: int
-    used: int | None  # bytes; None where the driver does not say (WDDM / WSL2)
-    kind: str  # "C" compute, "G" graphics, "C+G"
-
-
-@dataclass(frozen=True)
-class MigDevice:
-    """One MIG device of a GPU in MIG mode: what a CUDA process is given instead of the whole GPU."""
-
-    index: int  # MIG device index on its GPU (nvmlDeviceGetMigDeviceHandleByIndex)
-    uuid: str = ""  # "MIG-..."
-    name: str = ""  # "NVIDIA H100 80GB HBM3 MIG 3g.40gb"
-    memory_total: int | None = None  # bytes
-    gpu_instance_id: int | None = None
-    compute_instance_id: int | None = None
-
-
-@dataclass(frozen=True)
-class DeviceInfo:
-    index: int  # NVML index (NVML enumerates in PCI bus order)
-    name: str
-    uuid: str
-    pci_bus_id: str = ""
-    memory_total: int | None = None
-    compute_capability: str | None = None  # "9.0"
-    mig_uuids: tuple[str, ...] = ()  # UUIDs of MIG instances when MIG mode is on
-    mig_enabled: bool | None = None  # None: MIG not supported on this GPU (or not known)
-    mig_devices: tuple[MigDevice, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "name": self.name,
-            "uuid": self.uuid,
-            "pci_bus_id": self.pci_bus_id,
-            "memory_total": self.memory_total,
-            "compute_capability": self.compute_capability,
-            "mig_uuids": list(self.mig_uuids),
-            "mig_enabled": self.mig_enabled,
-            "mig_devices": [dataclasses.asdict(m) for m in self.mig_devices],
-        }
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> DeviceInfo:
-        migs = []
-        for m in d.get("mig_devices") or ():
-            if isinstance(m, Mapping) and isinstance(m.get("index"), int):
-                migs.append(MigDevice(**{k: m[k] for k in MigDevice.__dataclass_fields__ if k in m}))
-        return cls(
-            index=int(d["index"]),
-            name=str(d.get("name", "")),
-            uuid=str(d.get("uuid", "")),
-            pci_bus_id=str(d.get("pci_bus_id", "")),
-            memory_total=d.get("memory_total"),
-            compute_capability=d.get("compute_capability"),
-            mig_uuids=tuple(d.get("mig_uuids") or ()),
-            mig_enabled=d.get("mig_enabled") if isinstance(d.get("mig_enabled"), bool) else None,
-            mig_devices=tuple(migs),
-        )
 
 
 @dataclass(frozen=True)

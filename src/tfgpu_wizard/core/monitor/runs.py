@@ -43,8 +43,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tfgpu_wizard.core.i18n import tr
-from tfgpu_wizard.core.monitor.nvml import DeviceInfo
-from tfgpu_wizard.core.monitor.snapshot import MIB, GpuSnapshot, Tick
+from tfgpu_wizard.core.monitor.snapshot import MIB, DeviceInfo, GpuSnapshot, Tick
 from tfgpu_wizard.core.paths import resources_dir, user_data_dir
 
 

@@ -14,7 +14,7 @@ API (stable)::
     unsub = s.subscribe(fn)             # fn(tick: Tick) on the sampler thread (GUI: marshal to your thread)
     unsub2 = s.on_state(fn)             # fn(state: str, detail: str): see STATE_* below
     s.start(); ...; s.stop()            # or ``with Sampler(...) as s:``
-    s.devices                           # list[nvml.DeviceInfo] once started (replay: the recorded GPUs)
+    s.devices                           # list[DeviceInfo] once started (replay: the recorded GPUs)
     s.latest(n=1, gpu=None)             # last n snapshots (all GPUs, or one), oldest first
     s.since(t, gpu=None)                # snapshots with t > t (monotonic seconds)
     s.series(gpu, "mem_used", since=None) -> (array('d') times, array('d') values)  # MiB for memory, NaN = N/A
@@ -44,8 +44,16 @@ from typing import TYPE_CHECKING, Any
 
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.monitor import nvml
-from tfgpu_wizard.core.monitor.nvml import DeviceInfo, NotAvailable
-from tfgpu_wizard.core.monitor.snapshot import MIB, GpuSnapshot, Tick, snapshot_from_reading
+from tfgpu_wizard.core.monitor.nvml import DeviceReading, NotAvailable
+from tfgpu_wizard.core.monitor.snapshot import (  # Source and SourceUnavailable: also known as sampler.Source ...
+    MIB,
+    DeviceInfo,
+    GpuSnapshot,
+    ProcessMemory,
+    Source,
+    SourceUnavailable,
+    Tick,
+)
 
 if TYPE_CHECKING:
     from tfgpu_wizard.core.monitor.runs import RunRecord
@@ -70,35 +78,6 @@ BYTES_PER_SAMPLE = 8 + 4 * len(FIELDS) + 1  # t as double, fields as float32, st
 
 
 # -- sources ----------------------------------------------------------------------------------
-
-
-class SourceUnavailable(Exception):
-    """A source could not start; ``problem`` says why (an nvml.NotAvailable or a plain message)."""
-
-    def __init__(self, problem: NotAvailable | str):
-        super().__init__(str(problem))
-        self.problem = problem
-
-
-class Source:
-    """Where snapshots come from. Live sources are paced by the sampler; a replay paces itself."""
-
-    live = True
-    label = ""
-
-    def open(self) -> list[DeviceInfo]:
-        raise NotImplementedError
-
-    def next_due(self, now: float) -> float | None:
-        """Monotonic time of the next tick for self-paced sources; None: the sampler's interval decides."""
-        return None
-
-    def read(self, now: float, pids: frozenset[int]) -> list[GpuSnapshot] | None:
-        """Snapshots of every GPU now; None when the stream has ended."""
-        raise NotImplementedError
-
-    def close(self) -> None:
-        pass
 
 
 class NvmlSource(Source):
@@ -210,6 +189,57 @@ def _retime(s: GpuSnapshot, t: float) -> GpuSnapshot:
     return GpuSnapshot(t, s.gpu, s.mem_used, s.mem_reserved, s.mem_total, s.mem_free, s.mem_version, s.util_gpu,
                        s.util_mem, s.power_w, s.temp_c, s.pid_mem, s.others_mem, s.processes, s.status,
                        s.unavailable)
+
+
+def snapshot_from_reading(t: float, reading: DeviceReading, pids: frozenset[int]) -> GpuSnapshot:
+    """Build a snapshot from one nvml.read_device() result, splitting the watched PIDs' memory out."""
+    na: list[tuple[str, str]] = []
+    mem = reading.memory
+    if isinstance(mem, NotAvailable):
+        if mem.code == nvml.NA_GPU_LOST or mem.code in (nvml.NA_LIBRARY_NOT_FOUND, nvml.NA_NO_BINDINGS):
+            return GpuSnapshot(t, reading.index, status=mem.code, unavailable=(("all", mem.code),))
+        na.append(("memory", mem.code))
+        used = reserved = total = free = None
+        version = ""
+    else:
+        used, reserved, total, free, version = mem.used, mem.reserved, mem.total, mem.free, mem.version
+    util = reading.utilization
+    if isinstance(util, NotAvailable):
+        na.append(("utilization", util.code))
+        ug = um = None
+    else:
+        ug, um = float(util.gpu), float(util.memory)
+    power = reading.power_w
+    if isinstance(power, NotAvailable):
+        na.append(("power_w", power.code))
+        power = None
+    temp = reading.temperature_c
+    if isinstance(temp, NotAvailable):
+        na.append(("temp_c", temp.code))
+        temp = None
+    procs = reading.processes
+    pid_mem: int | None = None
+    others: int | None = None
+    plist: tuple[ProcessMemory, ...] = ()
+    if isinstance(procs, NotAvailable):
+        na.append(("processes", procs.code))
+    else:
+        plist = tuple(procs)
+        others = 0
+        for p in plist:
+            if p.used is None:
+                continue
+            if p.pid in pids:
+                pid_mem = (pid_mem or 0) + p.used
+            else:
+                others += p.used
+        if pids and pid_mem is None:
+            pid_mem = 0  # watched, and not (or no longer) on this GPU
+    return GpuSnapshot(
+        t, reading.index, used, reserved, total, free, version, ug, um,
+        None if power is None else float(power), None if temp is None else float(temp),
+        pid_mem, others, plist, "ok", tuple(na),
+    )
 
 
 # -- ring buffer ------------------------------------------------------------------------------

@@ -1,19 +1,86 @@
-"""One GPU at one moment: the snapshot that the sampler takes and run files store.
+"""The monitor's vocabulary: one GPU at one moment, the devices a source has, and what a source is.
 
 :class:`GpuSnapshot` (memory in bytes, None = not available), :class:`Tick` (one snapshot per GPU taken at
-the same moment) and :func:`snapshot_from_reading` (from one ``nvml.read_device()`` result). Below both the
-sampler and the run files (``core.monitor.runs``), so neither has to import the other's module for them.
+the same moment), :class:`DeviceInfo` / :class:`MigDevice` / :class:`ProcessMemory` (what a source says about
+its GPUs) and :class:`Source` (where snapshots come from: NVML, a recording, another machine's metrics
+endpoint). At the bottom of the monitor room: NVML (``nvml``), the recordings (``runs``) and the remote
+endpoints (``remote``) produce these types and the sampler stores them, so none of them imports another's
+module for them.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tfgpu_wizard.core.monitor import nvml
-from tfgpu_wizard.core.monitor.nvml import DeviceReading, NotAvailable, ProcessMemory
-
 MIB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class ProcessMemory:
+    pid: int
+    used: int | None  # bytes; None where the driver does not say (WDDM / WSL2)
+    kind: str  # "C" compute, "G" graphics, "C+G"
+
+
+@dataclass(frozen=True)
+class MigDevice:
+    """One MIG device of a GPU in MIG mode: what a CUDA process is given instead of the whole GPU."""
+
+    index: int  # MIG device index on its GPU (nvmlDeviceGetMigDeviceHandleByIndex)
+    uuid: str = ""  # "MIG-..."
+    name: str = ""  # "NVIDIA H100 80GB HBM3 MIG 3g.40gb"
+    memory_total: int | None = None  # bytes
+    gpu_instance_id: int | None = None
+    compute_instance_id: int | None = None
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    index: int  # NVML index (NVML enumerates in PCI bus order)
+    name: str
+    uuid: str
+    pci_bus_id: str = ""
+    memory_total: int | None = None
+    compute_capability: str | None = None  # "9.0"
+    mig_uuids: tuple[str, ...] = ()  # UUIDs of MIG instances when MIG mode is on
+    mig_enabled: bool | None = None  # None: MIG not supported on this GPU (or not known)
+    mig_devices: tuple[MigDevice, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "name": self.name,
+            "uuid": self.uuid,
+            "pci_bus_id": self.pci_bus_id,
+            "memory_total": self.memory_total,
+            "compute_capability": self.compute_capability,
+            "mig_uuids": list(self.mig_uuids),
+            "mig_enabled": self.mig_enabled,
+            "mig_devices": [dataclasses.asdict(m) for m in self.mig_devices],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> DeviceInfo:
+        migs = []
+        for m in d.get("mig_devices") or ():
+            if isinstance(m, Mapping) and isinstance(m.get("index"), int):
+                migs.append(MigDevice(**{k: m[k] for k in MigDevice.__dataclass_fields__ if k in m}))
+        return cls(
+            index=int(d["index"]),
+            name=str(d.get("name", "")),
+            uuid=str(d.get("uuid", "")),
+            pci_bus_id=str(d.get("pci_bus_id", "")),
+            memory_total=d.get("memory_total"),
+            compute_capability=d.get("compute_capability"),
+            mig_uuids=tuple(d.get("mig_uuids") or ()),
+            mig_enabled=d.get("mig_enabled") if isinstance(d.get("mig_enabled"), bool) else None,
+            mig_devices=tuple(migs),
+        )
+
+
 
 @dataclass(frozen=True, slots=True)
 class GpuSnapshot:
@@ -95,52 +162,35 @@ class Tick:
     snapshots: tuple[GpuSnapshot, ...]
 
 
-def snapshot_from_reading(t: float, reading: DeviceReading, pids: frozenset[int]) -> GpuSnapshot:
-    """Build a snapshot from one nvml.read_device() result, splitting the watched PIDs' memory out."""
-    na: list[tuple[str, str]] = []
-    mem = reading.memory
-    if isinstance(mem, NotAvailable):
-        if mem.code == nvml.NA_GPU_LOST or mem.code in (nvml.NA_LIBRARY_NOT_FOUND, nvml.NA_NO_BINDINGS):
-            return GpuSnapshot(t, reading.index, status=mem.code, unavailable=(("all", mem.code),))
-        na.append(("memory", mem.code))
-        used = reserved = total = free = None
-        version = ""
-    else:
-        used, reserved, total, free, version = mem.used, mem.reserved, mem.total, mem.free, mem.version
-    util = reading.utilization
-    if isinstance(util, NotAvailable):
-        na.append(("utilization", util.code))
-        ug = um = None
-    else:
-        ug, um = float(util.gpu), float(util.memory)
-    power = reading.power_w
-    if isinstance(power, NotAvailable):
-        na.append(("power_w", power.code))
-        power = None
-    temp = reading.temperature_c
-    if isinstance(temp, NotAvailable):
-        na.append(("temp_c", temp.code))
-        temp = None
-    procs = reading.processes
-    pid_mem: int | None = None
-    others: int | None = None
-    plist: tuple[ProcessMemory, ...] = ()
-    if isinstance(procs, NotAvailable):
-        na.append(("processes", procs.code))
-    else:
-        plist = tuple(procs)
-        others = 0
-        for p in plist:
-            if p.used is None:
-                continue
-            if p.pid in pids:
-                pid_mem = (pid_mem or 0) + p.used
-            else:
-                others += p.used
-        if pids and pid_mem is None:
-            pid_mem = 0  # watched, and not (or no longer) on this GPU
-    return GpuSnapshot(
-        t, reading.index, used, reserved, total, free, version, ug, um,
-        None if power is None else float(power), None if temp is None else float(temp),
-        pid_mem, others, plist, "ok", tuple(na),
-    )
+class SourceUnavailable(Exception):
+    """A source could not start; ``problem`` says why (an ``nvml.NotAvailable`` or a plain message)."""
+
+    def __init__(self, problem: object):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+class Source:
+    """Where snapshots come from. Live sources are paced by the sampler; a replay paces itself.
+
+    ``open()`` returns the devices (or raises :class:`SourceUnavailable`); ``read(now, pids)`` the snapshots of
+    every GPU now, or None when the stream has ended; ``next_due(now)`` the monotonic time of the next read for
+    a self-paced source (``live = False``).
+    """
+
+    live = True
+    label = ""
+
+    def open(self) -> list[DeviceInfo]:
+        raise NotImplementedError
+
+    def next_due(self, now: float) -> float | None:
+        """Monotonic time of the next tick for self-paced sources; None: the sampler's interval decides."""
+        return None
+
+    def read(self, now: float, pids: frozenset[int]) -> list[GpuSnapshot] | None:
+        """Snapshots of every GPU now; None when the stream has ended."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
