@@ -162,6 +162,8 @@ def test_forced_overflows_are_reported_as_skipped_steps_and_a_halved_scale() -> 
     assert scales == [32768.0, 16384.0, 4096.0, 4096.0]
     assert all(p.get("loss") is not None and p.get("loss") < 10 for p in progress)  # the real loss is shown
     assert result.last("summary").get("skipped_steps") == 3
+    # on a CPU the input pipeline is the sample's old one (the host is the device): float32 from a tf.data map
+    assert result.last("summary").get("input") == "float32 (tf.data map)"
 
 
 def test_overflow_demo_needs_mixed_float16_and_says_so() -> None:

@@ -901,15 +901,22 @@ def batch_indices(np, n, global_batch, seed, min_batches=MIN_DISTINCT_BATCHES):
     return np.concatenate(parts)[:batches * global_batch], batches
 
 
-def make_dataset(tf, x, y, global_batch, prefetch, multi_worker, np=None, seed=0):
-    """An endless tf.data pipeline of (uint8 images, int labels), batched globally.
+def make_dataset(tf, x, y, global_batch, prefetch, multi_worker, np=None, seed=0, device_input=True):
+    """An endless tf.data pipeline of (images, int labels), batched globally.
 
-    The model scales the images to [0, 1] itself, on the device (build_model's ``raw_input``): the host hands over
-    a quarter of the bytes and does no arithmetic. On one worker the distinct batches are made once and cached
-    (``cache`` after ``batch``), then only their order is shuffled: after the first pass the pipeline hands over
-    cached tensors. Multi-worker training keeps the per-element pipeline (each worker shards the data).
+    ``device_input`` (a GPU trains): uint8 images, which the model scales to [0, 1] itself on the device
+    (build_model's ``raw_input``): the host hands over a quarter of the bytes and does no arithmetic. On one worker
+    the distinct batches are made once and cached (``cache`` after ``batch``), then only their order is shuffled:
+    after the first pass the pipeline hands over cached tensors. Multi-worker training keeps the per-element
+    pipeline (each worker shards the data).
+    On a CPU (``device_input`` false) the pipeline is the one the sample always had: per-element shuffle, batch,
+    then float32 in [0, 1] in a parallel map, which overlaps with the step (the host *is* the device there).
     """
-    if multi_worker or np is None:
+    if not device_input:
+        ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(min(len(x), 4096)).repeat()
+        ds = ds.batch(global_batch, drop_remainder=True)
+        ds = ds.map(lambda a, b: (tf.cast(a, tf.float32) / 255.0, b), num_parallel_calls=tf.data.AUTOTUNE)
+    elif multi_worker or np is None:
         ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(min(len(x), 4096)).repeat()
         ds = ds.batch(global_batch, drop_remainder=True)
     else:
@@ -1242,14 +1249,15 @@ def _sibling_module(filename, name):
     return module
 
 
-def emit_estimate(em, model, batch, precision, xla, data=None):
+def emit_estimate(em, model, batch, precision, xla, data=None, input_bytes=1):
     """The memory this run is predicted to need (target/estimate.py), as an ``estimate`` event before the first
-    step; a failed estimate is a warning, never a failed run. ``batch``: per replica. The model takes uint8.
+    step; a failed estimate is a warning, never a failed run. ``batch``: per replica. ``input_bytes``: 1 when the
+    model takes uint8 (a GPU run), 4 for float inputs (a CPU run).
     ``data``: the arrays handed to tf.data ({"samples", "min_batches"}), which TensorFlow keeps on the GPU."""
     try:
         est = _sibling_module("estimate.py", "tfgpu_wizard_estimate").estimate_model(
-            model, batch, precision, optimizer=getattr(model, "optimizer", None), xla=bool(xla), input_bytes=1,
-            data=data)
+            model, batch, precision, optimizer=getattr(model, "optimizer", None), xla=bool(xla),
+            input_bytes=input_bytes, data=data)
         est.pop("type", None)
         em.emit("estimate", **est)
     except Exception as exc:  # the estimate is extra information: the run goes on without it
@@ -1260,7 +1268,7 @@ def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_fac
               samples=None):
     dev = dev or {"gpus": []}
     with strategy.scope():
-        model = build_model(keras, args.model, shape, classes, raw_input=True)
+        model = build_model(keras, args.model, shape, classes, raw_input=getattr(args, "device_input", True))
         optimizer = keras.optimizers.SGD(learning_rate=args.learning_rate, momentum=0.9)
         loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
         if args.overflow_demo:
@@ -1292,12 +1300,10 @@ def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_fac
     jit = getattr(model, "jit_compile", None)  # Keras 3 resolves "auto" at compile
     xla = bool(jit) if isinstance(jit, bool) else args.jit == "on"
     if em is not None:
-        data = None
-        if samples:
-            data = {"samples": int(samples)} if args.multi_worker else {"samples": int(samples),
-                                                                       "min_batches": MIN_DISTINCT_BATCHES}
+        device_input = getattr(args, "device_input", True)
+        data = {"samples": int(samples), "min_batches": MIN_DISTINCT_BATCHES} if samples and device_input else None
         emit_estimate(em, model, args.batch_size // max(1, int(strategy.num_replicas_in_sync)), args.precision, xla,
-                      data)
+                      data, input_bytes=1 if device_input else 4)
     if WATCHDOG is not None:
         WATCHDOG.xla = xla
         WATCHDOG.steps_per_beat = spe
@@ -1321,7 +1327,7 @@ def train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_ba
     """A tf.function loop with strategy.run: works where Keras 3 fit does not (multi-worker)."""
     mixed16 = args.precision == "mixed_float16"
     with strategy.scope():
-        model = build_model(keras, args.model, shape, classes, raw_input=True)
+        model = build_model(keras, args.model, shape, classes, raw_input=getattr(args, "device_input", True))
         optimizer = keras.optimizers.SGD(learning_rate=args.learning_rate, momentum=0.9)
         if mixed16:
             optimizer = keras.mixed_precision.LossScaleOptimizer(optimizer)
@@ -1453,7 +1459,10 @@ def run(argv, em):
     shape, classes, _ = DATASETS[args.dataset]
     x, y, source = load_arrays(keras, np, args)
     shape = tuple(x.shape[1:])
-    ds = make_dataset(tf, x, y, global_batch, args.prefetch == "on", args.multi_worker, np=np, seed=args.seed)
+    # On a GPU the data go over as cached uint8 batches and the model scales them; on a CPU nothing changes.
+    args.device_input = bool(dev["gpus"])
+    ds = make_dataset(tf, x, y, global_batch, args.prefetch == "on", args.multi_worker, np=np, seed=args.seed,
+                      device_input=args.device_input)
     em.emit("data", dataset=args.dataset, source=source, samples=int(len(x)), shape=list(shape), classes=classes,
             prefetch=args.prefetch == "on")
 
@@ -1477,7 +1486,8 @@ def run(argv, em):
     summary = progress.summary()
     summary.update({"loop": loop, "strategy": strategy_name, "replicas": replicas, "global_batch": global_batch,
                     "precision": args.precision, "model": args.model, "jit": args.jit,
-                    "steps_per_execution": getattr(progress, "steps_per_execution", 1)})
+                    "steps_per_execution": getattr(progress, "steps_per_execution", 1),
+                    "input": "uint8, cached, scaled on the device" if args.device_input else "float32 (tf.data map)"})
     em.emit("summary", **summary)
     return EXIT_OK
 
