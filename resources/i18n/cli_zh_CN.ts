@@ -488,6 +488,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>a CPU-only install: TensorFlow working without a GPU is the expected result (exit 0)</source>
         <translation>仅 CPU 的安装：TensorFlow 在没有 GPU 的情况下正常工作就是预期结果（退出码 0）</translation>
     </message>
+    <message>
+        <source>check with Keras 2 (sets TF_USE_LEGACY_KERAS=1 for the probe, as the window's Keras 2 box does)</source>
+        <translation>用 Keras 2 检查（为探测设置 TF_USE_LEGACY_KERAS=1，与窗口中的 Keras 2 选项相同）</translation>
+    </message>
 </context>
 <context>
     <name>argparse</name>

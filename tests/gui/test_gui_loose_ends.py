@@ -181,9 +181,9 @@ def test_verify_with_keras2_says_what_the_cli_says(window, qtbot):
     page.show_step(3)
     page.python_edit.setText(sys.executable)
     page.keras2.setChecked(True)
-    with qtbot.waitSignal(page.probe.finished, timeout=180_000) as blocker:
+    with qtbot.waitSignal(page.verifier.finished, timeout=180_000) as blocker:
         page.toggle_verify()
-    assert blocker.args[0].status == "ok", blocker.args[0].stderr_tail
+    assert blocker.args[0].probe.ok, blocker.args[0].probe.stderr_tail()
     keras = page.probe_result["keras"]
     assert keras["legacy_env"] == "1" and keras["source"] == "tf_keras"
     cli = probe_verdict(run_probe(sys.executable, timeout=180, keras2=True))
@@ -224,7 +224,7 @@ def test_keras2_without_tf_keras_is_a_warning_in_verify_and_advice_in_the_monito
     page.show_step(3)
     page.python_edit.setText(python_without_tf_keras)
     page.keras2.setChecked(True)
-    with qtbot.waitSignal(page.probe.finished, timeout=180_000):
+    with qtbot.waitSignal(page.verifier.finished, timeout=180_000):
         page.toggle_verify()
     assert page.probe_result["keras"]["legacy_problem"] == "tf-keras-missing"
     problem = next(d for d in page.verdict.details if "tf-keras is not installed" in d)
