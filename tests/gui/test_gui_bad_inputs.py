@@ -124,7 +124,7 @@ def test_interpreter_that_crashes_with_a_signal(window, qtbot, tmp_path):
 
     window.state.target_python = str(crash)
     sanity = window.show_page("sanity")
-    with qtbot.waitSignal(sanity.proc.finished, timeout=20_000):
+    with qtbot.waitSignal(sanity.checker.finished, timeout=20_000):
         assert sanity.start(steps=5)
         assert window.status_text().startswith("Sanity check")  # not "Ready" while it runs
     qtbot.waitUntil(lambda: sanity.phase == "done", timeout=20_000)

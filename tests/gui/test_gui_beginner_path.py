@@ -199,3 +199,24 @@ def test_sanity_result_follows_the_language_and_is_cleared_when_the_python_chang
     window.show_page("learn")
     window.show_page("sanity")
     assert "The Python changed" in page.verdict.text() and missing in page.verdict.text()
+
+
+def test_sanity_on_a_python_that_cannot_start_says_what_the_cli_says(window, qtbot, tmp_path, capsys):
+    """One flow behind both faces (core.flows.sanity). The CLI used to answer "no TensorFlow" (and "install
+    TensorFlow") for a Python that could not even be started; the window said it could not be started."""
+    import html
+    import json
+
+    from tfgpu_wizard.cli import main
+
+    missing = str(tmp_path / "no such env" / "bin" / "python")
+    window.state.target_python = missing
+    page = window.show_page("sanity")
+    with qtbot.waitSignal(page.checker.finished, timeout=30_000):
+        assert page.start(steps=20)
+    assert main(["--lang", "en", "sanity", "--json", "--no-host", "--python", missing]) == 3
+    cli = json.loads(capsys.readouterr().out)["verdict"]
+    gui = page.sanity
+    assert cli["status"] == gui.status == "not-started"
+    assert cli["headline"] == gui.headline and cli["lines"] == gui.lines
+    assert gui.headline in html.unescape(page.verdict.text())

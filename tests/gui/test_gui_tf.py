@@ -75,7 +75,7 @@ def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
 
     qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)  # the verdict starts from the host's facts
     page = window.show_page("sanity")
-    with qtbot.waitSignal(page.proc.finished, timeout=300_000):
+    with qtbot.waitSignal(page.checker.finished, timeout=300_000):
         assert page.start(steps=20)
         qtbot.waitUntil(lambda: page.phase == "done", timeout=290_000)
     # this CI machine has no GPU: the honest answer is "only the CPU", and why starts from the machine's fact

@@ -7,12 +7,10 @@ Setup → Verify and the Sanity check drive ``core.flows`` (``verify``, ``sanity
 from __future__ import annotations
 
 import html
-import json
 from typing import Any
 
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.gui.widgets import verdict_html
-from tfgpu_wizard.gui.workers import FinishInfo
 
 VERDICT_KIND = {
     "gpu": "ok",
@@ -23,27 +21,6 @@ VERDICT_KIND = {
     "hung": "bad",
     "not-started": "bad",
 }
-
-
-def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: str, command: list[str],
-                      host: Any = None):
-    """``core.target.runner.ProbeVerdict`` for a probe run seen through ``TargetProcess``, its reasons starting from
-    the host's facts (``core.diagnose.verdict.with_host_facts``: no driver, CPU-only wheel, old driver, libraries)."""
-    from tfgpu_wizard.core.diagnose.verdict import with_host_facts
-    from tfgpu_wizard.core.target.runner import TargetResult, parse_event_line, probe_verdict
-
-    events = [parse_event_line(json.dumps(report))] if isinstance(report, dict) else []
-    result = TargetResult(
-        command=list(command),
-        events=events,
-        returncode=info.exit_code,
-        timed_out=info.status == "timeout",
-        stopped=info.status == "cancelled",
-        start_error=(info.error or "could not be started") if info.status == "not-started" else None,
-        stderr=stderr,
-        duration_s=info.duration_s,
-    )
-    return with_host_facts(probe_verdict(result), host)
 
 
 def keras_lines(verdict: Any) -> tuple[str | None, str | None]:

@@ -29,7 +29,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from tfgpu_wizard.core.target.runner import TargetResult, TargetRun
+from tfgpu_wizard.core.i18n import tr
+from tfgpu_wizard.core.target.runner import PROBE_SCRIPT, TargetResult, TargetRun
 
 R = TypeVar("R")
 Flow = Generator["Progress", None, R]
@@ -163,3 +164,44 @@ def run_target(run: TargetRun, cancel: threading.Event | None = None, *,
                 run.stop(grace=3.0)
             else:
                 run.wait()
+
+
+NOTE_EVERY_S = 15.0
+
+
+def waiting_note(limit: float) -> Callable[[float], Progress]:
+    """``note`` for ``run_target``: "... still waiting for TensorFlow (45 s; it stops after 180 s)"."""
+    def note(elapsed: float) -> Progress:
+        return Progress("waiting", tr("target", "... still waiting for TensorFlow ({seconds:.0f} s; it stops after "
+                                                "{limit:.0f} s)").format(seconds=elapsed, limit=limit),
+                        done=elapsed, total=limit)
+    return note
+
+
+def run_probe(python: str, *, env: dict[str, str] | None = None, timeout: float,
+              cancel: threading.Event | None = None) -> Generator[Progress, None, TargetResult]:
+    """The verification probe (``target/probe.py``) in ``python`` as steps (``run_target``), with a "still
+    waiting" note every 15 s: a step of Verify and of Sanity."""
+    run = TargetRun(PROBE_SCRIPT, [], python=python, timeout=timeout, env=env)
+    return (yield from run_target(run, cancel, note_every=NOTE_EVERY_S, note=waiting_note(timeout)))
+
+
+def resolve_python(python: str | None) -> str:
+    """The interpreter to run: a path, an environment folder (its Python), a name on PATH; default this one."""
+    if python:
+        from tfgpu_wizard.core.setup.host import resolve_python as _resolve
+
+        return _resolve(python)
+    from tfgpu_wizard.core.paths import default_python
+
+    return default_python()
+
+
+def detect_host() -> Any:
+    """This machine's ``HostReport`` (driver, GPUs) for a verdict's first sentence; None when detection fails."""
+    try:
+        from tfgpu_wizard.core.setup.host import detect_host as _detect
+
+        return _detect()
+    except Exception:  # noqa: BLE001 - a verdict stands on the probe alone
+        return None

@@ -23,16 +23,14 @@ from typing import Any
 
 from tfgpu_wizard.core.diagnose.engine import Finding, diagnose
 from tfgpu_wizard.core.diagnose.verdict import diagnosis_context, with_host_facts
-from tfgpu_wizard.core.flows.base import Progress, is_cancelled, run_target
+from tfgpu_wizard.core.flows.base import Progress, detect_host, is_cancelled, resolve_python, run_probe
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.setup import gpulibs
-from tfgpu_wizard.core.setup.host import resolve_python
 from tfgpu_wizard.core.setup.host_model import HostReport
-from tfgpu_wizard.core.target.runner import PROBE_SCRIPT, ProbeVerdict, TargetResult, TargetRun, probe_verdict
+from tfgpu_wizard.core.target.runner import ProbeVerdict, TargetResult, probe_verdict
 
 CTX = "target"
 DEFAULT_TIMEOUT_S = 180.0  # importing TensorFlow is slow; `verify --timeout` changes it
-NOTE_EVERY_S = 15.0
 DETECT = "detect"  # host=DETECT: read this machine's facts after the probe (the CLI); the window passes its own
 
 
@@ -124,29 +122,6 @@ class VerifyResult:
         }
 
 
-def _waiting(limit: float) -> Any:
-    def note(elapsed: float) -> Progress:
-        return Progress("waiting", tr(CTX, "... still waiting for TensorFlow ({seconds:.0f} s; it stops after "
-                                           "{limit:.0f} s)").format(seconds=elapsed, limit=limit),
-                        done=elapsed, total=limit)
-    return note
-
-
-def _probe(python: str, env: dict[str, str] | None, timeout: float,
-           cancel: threading.Event | None) -> Generator[Progress, None, TargetResult]:
-    run = TargetRun(PROBE_SCRIPT, [], python=python, timeout=timeout, env=env)
-    return (yield from run_target(run, cancel, note_every=NOTE_EVERY_S, note=_waiting(timeout)))
-
-
-def _detect_host() -> HostReport | None:
-    try:
-        from tfgpu_wizard.core.setup.host import detect_host
-
-        return detect_host()
-    except Exception:  # noqa: BLE001 - the verdict stands on the probe alone
-        return None
-
-
 def _platform(report: dict[str, Any]) -> str:
     plat = (report.get("python") or {}).get("platform") or sys.platform
     return "windows" if plat == "win32" else ("macos" if plat == "darwin" else "linux")
@@ -162,28 +137,24 @@ def verify(python: str | None = None, *, keras2: bool = False, expect_cpu: bool 
     """
     if not timeout or timeout <= 0:
         raise ValueError("timeout must be a positive number of seconds")
-    if python:
-        python = resolve_python(python)
-    else:
-        from tfgpu_wizard.core.paths import default_python
-
-        python = default_python()
+    python = resolve_python(python)
     env = {"TF_USE_LEGACY_KERAS": "1"} if keras2 else None
     yield Progress("phase", tr(CTX, "Checking TensorFlow in {python} ...").format(python=python), data="probe")
-    probe = yield from _probe(python, env, timeout, cancel)
+    probe = yield from run_probe(python, env=env, timeout=timeout, cancel=cancel)
     result = VerifyResult(python, probe, None if host == DETECT else host,  # type: ignore[arg-type]
                           keras2=keras2, expect_cpu=expect_cpu)
     if is_cancelled(cancel):
         return dataclasses.replace(result, cancelled=True)
     if host == DETECT:
         yield Progress("phase", data="host")
-        result.host = _detect_host()
+        result.host = detect_host()
     report = result.report or {}
     if result.verdict.status != "no-gpu" or not gpulibs.wants_library_check(report, probe.stderr):
         return result
     yield Progress("phase", tr(CTX, "TensorFlow skipped the GPU because a library did not load; running the probe "
                                     "again with TensorFlow's loader messages on to find which ..."), data="libraries")
-    again = yield from _probe(python, {**(env or {}), **gpulibs.VERBOSE_LOADER_ENV}, timeout, cancel)
+    again = yield from run_probe(python, env={**(env or {}), **gpulibs.VERBOSE_LOADER_ENV}, timeout=timeout,
+                                 cancel=cancel)
     if is_cancelled(cancel):
         return dataclasses.replace(result, cancelled=True)
     missing = gpulibs.missing_libraries(again.stderr)
