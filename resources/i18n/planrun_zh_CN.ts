@@ -111,6 +111,18 @@
         <source>Administrator step: {0}</source>
         <translation>管理员步骤：{0}</translation>
     </message>
+    <message>
+        <source>Nothing was written; your files are unchanged.</source>
+        <translation>没有写入任何内容；你的文件保持不变。</translation>
+    </message>
+    <message>
+        <source>Replace them? [y/N] </source>
+        <translation>替换它们吗？[y/N] </translation>
+    </message>
+    <message>
+        <source>These files were changed after tfgpu-wizard wrote them (or it did not write them):</source>
+        <translation>这些文件在 tfgpu-wizard 写入之后被改过（或者不是它写的）：</translation>
+    </message>
 </context>
 <context>
     <name>cli</name>

@@ -53,8 +53,10 @@ def test_run_it_for_me_asks_first_showing_folder_and_size(window, qtbot, tmp_pat
         next(b for b in box.buttons() if b.text() == "Cancel").click()
 
     QTimer.singleShot(50, answer_cancel)
-    qtbot.mouseClick(view.btn_run, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(view.runner.finished, timeout=10_000) as blocker:  # the question comes from the flow
+        qtbot.mouseClick(view.btn_run, Qt.MouseButton.LeftButton)
     assert seen, "no confirmation before installing"
+    assert blocker.args == ["declined"]
     assert str(tmp_path / "tf env") in seen[0] and "Download" in seen[0] and "GB" in seen[0]
     assert not view.runner.is_running() and view.run_panel.isHidden()
     assert "Nothing was installed" in view.message.text()

@@ -165,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "run", False) and plan is not None:
         from tfgpu_wizard.commands._plan_run import run_plan_here
 
-        return run_plan_here(plan, args.write, assume_yes=args.yes)
+        return run_plan_here(plan, args.write, assume_yes=args.yes, force=args.force)
     written: list[Path] = []
     if plan is not None and args.write:
         try:

@@ -64,6 +64,11 @@ class FlowTask(QObject):
         self._relay.connect(self._on_relay, Qt.ConnectionType.QueuedConnection)
 
     def start(self, *args: Any, **kwargs: Any) -> None:
+        """Run the flow given at construction with these arguments."""
+        self.run(self._flow, *args, **kwargs)
+
+    def run(self, flow: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        """Run ``flow`` (any flow of ``core.flows``: one bridge for a page's related tasks) with these arguments."""
         if self.is_running():
             raise RuntimeError("this flow is already running")
         self._generation += 1
@@ -71,8 +76,8 @@ class FlowTask(QObject):
         if self._cancellable:
             kwargs["cancel"] = self._cancel
         self._running = True
-        self._thread = threading.Thread(target=self._work, args=(self._generation, args, kwargs), name=self._name,
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._work, args=(self._generation, flow, args, kwargs),
+                                        name=self._name, daemon=True)
         self._thread.start()
 
     def is_running(self) -> bool:
@@ -100,11 +105,11 @@ class FlowTask(QObject):
         self.wait(wait_ms)
         QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
 
-    def _work(self, gen: int, args: tuple, kwargs: dict) -> None:
+    def _work(self, gen: int, flow: Callable[..., Any], args: tuple, kwargs: dict) -> None:
         try:
-            made = self._flow(*args, **kwargs)
+            made = flow(*args, **kwargs)
             if inspect.isgenerator(made):
-                result = drive(made, lambda item: self._relay.emit(gen, "progress", item))
+                result = drive(made, lambda item: self._relay.emit(gen, "progress", item), answers_later=True)
             else:
                 result = made
         except Exception as exc:  # noqa: BLE001 - shown to the user, never swallowed silently

@@ -16,8 +16,8 @@ thread. Rules every flow keeps:
   children (``run_target`` does it for target scripts) and the exception reaches the command.
 - **Words are made when asked.** Results keep the facts and compute their sentences in properties, so the
   window re-words a result after a language switch; ``Progress.text`` is worded when yielded (a status line).
-- **A question is a progress item.** ``Ask`` waits until a face answers it (``reply``); ``drive`` without
-  ``on_progress`` answers the default.
+- **A question is a progress item.** ``Ask`` waits until a face answers it (``reply``); ``drive`` answers
+  the default for a face that did not.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -88,10 +89,36 @@ def is_cancelled(cancel: threading.Event | None) -> bool:
     return cancel is not None and cancel.is_set()
 
 
-def drive(flow: Flow[R], on_progress: Callable[[Progress], None] | None = None) -> R:
+@contextmanager
+def on_cancel(cancel: threading.Event | None, action: Callable[[], None]) -> Iterator[None]:
+    """Call ``action()`` once if ``cancel`` is set while the block runs: for a step that blocks in a read
+    (a plan step's output) and is ended by stopping its process. The watching thread ends with the block."""
+    if cancel is None:
+        yield
+        return
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            if cancel.wait(0.1):
+                action()
+                return
+
+    thread = threading.Thread(target=watch, name="tfgpu-flow-cancel", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
+def drive(flow: Flow[R], on_progress: Callable[[Progress], None] | None = None, *,
+          answers_later: bool = False) -> R:
     """Run ``flow`` to its end in this thread; each item goes to ``on_progress``; returns the flow's result.
 
-    Without ``on_progress`` every ``Ask`` gets its default. An exception from ``on_progress`` (a closed pipe,
+    An ``Ask`` that ``on_progress`` left unanswered gets its default, unless ``answers_later`` (a face that
+    answers from another thread, ``gui.workers.FlowTask``). An exception from ``on_progress`` (a closed pipe,
     Ctrl-C) closes the flow first, so its ``finally`` blocks stop what it started."""
     while True:
         try:
@@ -101,7 +128,7 @@ def drive(flow: Flow[R], on_progress: Callable[[Progress], None] | None = None) 
         try:
             if on_progress is not None:
                 on_progress(item)
-            if isinstance(item, Ask) and not item.answered and on_progress is None:
+            if isinstance(item, Ask) and not item.answered and not answers_later:
                 item.reply(item.default)
         except BaseException:
             flow.close()
