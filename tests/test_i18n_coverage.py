@@ -46,7 +46,7 @@ N_CONTEXTS = {
     "core/diagnose/rules.py": "diagnose",
     "core/setup/host.py": "host",
     "core/monitor/nvml.py": "monitor",
-    "commands/plan.py": "plan",
+    "core/flows/choose.py": "plan",
     "core/setup/plan.py": "plan",
     "commands/runs.py": "monitor",
     "core/i18n.py": None,  # defines N_, marks nothing

@@ -922,6 +922,10 @@ Install PySide6-Essentials and pyqtgraph, or use the terminal commands (tfgpu-wi
         <source>What this choice costs:</source>
         <translation>这个选择的代价：</translation>
     </message>
+    <message>
+        <source>uv in a venv (faster pip)</source>
+        <translation>venv 中的 uv（更快的 pip）</translation>
+    </message>
 </context>
 <context>
     <name>SetupCommands</name>

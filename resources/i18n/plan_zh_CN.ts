@@ -703,5 +703,13 @@
         <source>Verify with tfgpu-wizard: TensorFlow in the new environment works (on the CPU, as this plan intends).</source>
         <translation>用 tfgpu-wizard 验证：新环境中的 TensorFlow 能正常工作（在 CPU 上，正如这个方案所计划的）。</translation>
     </message>
+    <message>
+        <source>works, with caveats</source>
+        <translation>可用，但有注意事项</translation>
+    </message>
+    <message>
+        <source>ruled out</source>
+        <translation>不可用</translation>
+    </message>
 </context>
 </TS>
