@@ -711,5 +711,21 @@
         <source>The NVIDIA driver works on this computer, so the driver is not the cause: TensorFlow's CUDA libraries are.</source>
         <translation>这台电脑的 NVIDIA 驱动工作正常，所以问题不在驱动，而在 TensorFlow 的 CUDA 库。</translation>
     </message>
+    <message>
+        <source>The error itself: it is not in the pasted text.</source>
+        <translation>错误本身：它不在粘贴的文本里。</translation>
+    </message>
+    <message>
+        <source>Which TensorFlow version wrote it: the log does not print it.</source>
+        <translation>是哪个 TensorFlow 版本写的：日志里没有打印版本。</translation>
+    </message>
+    <message>
+        <source>The platform: it was guessed from paths in the log.</source>
+        <translation>平台：它是根据日志里的路径猜测的。</translation>
+    </message>
+    <message>
+        <source>What this log does not tell:</source>
+        <translation>这段日志没有说明的内容：</translation>
+    </message>
 </context>
 </TS>

@@ -1,7 +1,8 @@
 """``tfgpu-wizard diagnose FILE|-``: explain a TensorFlow / CUDA log in plain words, with the fix.
 
 Exit status: 0 no problem found (harmless lines only), 1 problems found (an error or warning),
-2 the log could not be read (the message says why; nothing is changed or lost).
+2 the log could not be read (the message says why; nothing is changed or lost). The task is
+``core.flows.diagnose``, the Diagnose page's too.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--all", action="store_true", help="also explain the harmless lines in detail (text output)"
     )
+    parser.add_argument(
+        "--here", action="store_true",
+        help="the log comes from this computer: start the advice from its facts (driver, GPUs), as the window does",
+    )
 
 
 def _read(path: str) -> bytes:
@@ -42,8 +47,9 @@ def _read(path: str) -> bytes:
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import i18n
-    from tfgpu_wizard.core.diagnose.engine import decode_log, diagnose, format_findings
+    from tfgpu_wizard.core.diagnose.engine import format_findings
     from tfgpu_wizard.core.diagnose.textdecode import detect_encoding
+    from tfgpu_wizard.core.flows.diagnose import explain
     from tfgpu_wizard.core.i18n import tr
 
     if getattr(args, "diagnose_lang", None):
@@ -56,19 +62,33 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"tfgpu-wizard diagnose: {msg}", file=sys.stderr)
         return 2
-    text = decode_log(data)  # BOM, UTF-16, UTF-8, GBK/GB18030 (Chinese cmd.exe), the locale's
-    findings = diagnose(text, platform=args.platform, tf_version=getattr(args, "tf_version", None))
+    host = None
+    if getattr(args, "here", False):
+        from tfgpu_wizard.core.flows.base import detect_host
+
+        host = detect_host()
+    # the same explanation as the Diagnose page's (core.flows.diagnose): BOM, UTF-16, UTF-8, GBK/GB18030
+    # (Chinese cmd.exe), the locale's
+    ex = explain(data, platform=args.platform, tf_version=getattr(args, "tf_version", None), host=host)
+    text = ex.text
+    findings = ex.findings
+    missing = ex.unknowns(findings)
     if args.json:
         payload = {
             "platform": findings[0].platform if findings else (args.platform or None),
             "encoding": detect_encoding(data),
             "language": i18n.language(),
             "lines": text.count("\n") + (1 if text and not text.endswith("\n") else 0),
+            "context": ex.context(),
             "findings": [f.to_dict() for f in findings],
+            "unknowns": missing,
         }
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         if not text.strip():
             print(tr("diagnose", "The log is empty: nothing to explain."), file=sys.stderr)
         sys.stdout.write(format_findings(findings, show_harmless=args.all))
+        if text.strip() and missing:
+            sys.stdout.write("\n" + tr("diagnose", "What this log does not tell:") + "\n")
+            sys.stdout.write("".join(f"  - {m}\n" for m in missing))
     return 1 if any(f.severity in ("error", "warning") for f in findings) else 0

@@ -588,6 +588,22 @@ def has_errors(findings: list[Finding]) -> bool:
     return any(f.severity == "error" for f in findings)
 
 
+def unknowns(text: str, findings: list[Finding], context: dict[str, Any] | None = None,
+             lang: str | None = None) -> list[str]:
+    """What the diagnosis could not tell from this text (translated): the error itself when only harmless
+    lines matched, the TensorFlow version when neither the log nor the context has it, the platform when it
+    was guessed from the log."""
+    ctx = context or {}
+    out = []
+    if not any(f.severity in ("error", "warning") for f in findings):
+        out.append(tr(CONTEXT, "The error itself: it is not in the pasted text.", lang))
+    if not ctx.get("tf_version") and not tf_version_from_log(text):
+        out.append(tr(CONTEXT, "Which TensorFlow version wrote it: the log does not print it.", lang))
+    if not ctx.get("platform"):
+        out.append(tr(CONTEXT, "The platform: it was guessed from paths in the log.", lang))
+    return out
+
+
 def format_findings(findings: list[Finding], show_harmless: bool = False, lang: str | None = None) -> str:
     """Plain-text report (what the CLI prints). Harmless findings are always listed, so a beginner
     sees that the scary line is known, but explained in full only with ``show_harmless``."""

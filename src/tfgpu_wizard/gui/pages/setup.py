@@ -30,9 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.core.flows.diagnose import explain
 from tfgpu_wizard.core.flows.verify import verify as verify_flow
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.gui.pages.diagnose import diagnose_text, findings_html
+from tfgpu_wizard.gui.pages.diagnose import explanation_html, findings_html
 from tfgpu_wizard.gui.pages.setup_choose import ChooseView
 from tfgpu_wizard.gui.pages.setup_commands import CommandsView
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
@@ -458,13 +459,8 @@ class SetupPage(Page):
         if not text.strip():
             self.verify_view.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))
             return
-        findings, why = diagnose_text(text)
-        if findings is None:
-            self.verify_view.setHtml(verdict_html("warn", why))
-        elif not findings:
-            self.verify_view.setHtml(verdict_html("info", _t("No known problem found in this log.")))
-        else:
-            self.verify_view.setHtml(findings_html(findings))
+        # the Diagnose page's explanation (core.flows.diagnose), "what it does not tell" left to that page
+        self.verify_view.setHtml(explanation_html(explain(text, host=self.state.host), with_unknowns=False))
 
     def shutdown(self) -> None:
         self.verifier.shutdown()
