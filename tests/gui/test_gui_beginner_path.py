@@ -104,7 +104,8 @@ def test_help_report_action_writes_the_zip(window, qtbot, tmp_path):
     logging.getLogger("tfgpu_wizard.test").warning("a line the report must carry")
     out = tmp_path / "报告 for help.zip"
     window.ask_report_path = lambda: str(out)
-    window.act_report.trigger()
+    window.act_report.trigger()  # written off the GUI thread (core.flows.report, the CLI's `report` too)
+    qtbot.waitUntil(lambda: window._report_task is not None and not window._report_task.is_running(), timeout=60_000)
     assert out.is_file()
     names = zipfile.ZipFile(out).namelist()
     assert "README.txt" in names and any(n.startswith("logs/") for n in names)
