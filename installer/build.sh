@@ -128,7 +128,7 @@ timeout 60 "$CLI" --lang zh_CN diagnose "$LOG" >"$SMOKEDIR/diagnose-zh.txt" 2>&1
 grep -q "原因" "$SMOKEDIR/diagnose-zh.txt" && ok "diagnose (zh_CN)" || bad "diagnose zh_CN (see $SMOKEDIR/diagnose-zh.txt)"
 check monitor-replay "$CLI" monitor --replay jax_default --once --no-clear
 grep -q "H200" "$SMOKEDIR/monitor-replay.txt" || bad "monitor-replay shows no GPU"
-for s in probe.py sample.py sample_keras3.py; do
+for s in probe.py sample.py sample_keras3.py estimate.py; do
     [ -f "$APP/_internal/tfgpu_wizard/target/$s" ] && ok "target script $s ships as .py" || bad "target script $s missing"
 done
 LEAKED="$(find "$APP/_internal" -maxdepth 1 \( -iname 'tensorflow*' -o -iname 'keras*' -o -iname 'torch*' -o -iname 'jax*' -o -iname 'tensorboard*' \) | head -5)"

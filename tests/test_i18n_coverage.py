@@ -49,6 +49,8 @@ N_CONTEXTS = {
     "core/flows/choose.py": "plan",
     "core/setup/plan.py": "plan",
     "commands/runs.py": "monitor",
+    "core/flows/predict.py": "memory",
+    "core/monitor/panel.py": "memory",
     "core/i18n.py": None,  # defines N_, marks nothing
 }
 

@@ -496,6 +496,86 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>the log comes from this computer: start the advice from its facts (driver, GPUs), as the window does</source>
         <translation>日志来自这台电脑：建议从它的实际情况（驱动、GPU）出发，与窗口中相同</translation>
     </message>
+    <message>
+        <source>with mixed_float16: force a few gradient overflows, to see the loss scale halve and those steps skipped</source>
+        <translation>配合 mixed_float16：故意让几步的梯度溢出，以观察损失缩放系数减半、这些步被跳过</translation>
+    </message>
+    <message>
+        <source>TensorFlow's memory limit for the probes (default: the GPU's free memory less TF's reserve)</source>
+        <translation>探测运行时 TensorFlow 的显存上限（默认：GPU 的空闲显存减去 TF 的预留）</translation>
+    </message>
+    <message>
+        <source>XLA for the probes, as the sample (default auto; off makes each probe faster)</source>
+        <translation>探测运行是否用 XLA，同示例（默认 auto；off 让每次探测更快）</translation>
+    </message>
+    <message>
+        <source>a probe that runs longer counts as not fitting (default 150 with XLA, 90 without)</source>
+        <translation>运行超过这么久的探测算作放不下（默认：用 XLA 时 150，不用时 90）</translation>
+    </message>
+    <message>
+        <source>batch sizes tried are multiples of this (default 8)</source>
+        <translation>试的批大小都是这个数的倍数（默认 8）</translation>
+    </message>
+    <message>
+        <source>find the largest batch that fits under a memory limit: predicted, then measured on the GPU</source>
+        <translation>找出在显存上限下能放下的最大批大小：先预测，再在 GPU 上测量</translation>
+    </message>
+    <message>
+        <source>precision to search (repeat it; default fp32 and mixed_float16)</source>
+        <translation>要搜索的精度（可重复；默认 fp32 和 mixed_float16）</translation>
+    </message>
+    <message>
+        <source>predict a saved Keras model (.keras) instead (not measured)</source>
+        <translation>改为预测一个保存的 Keras 模型（.keras）（不测量）</translation>
+    </message>
+    <message>
+        <source>predict the memory of runs that have no prediction (runs the estimator in --python)</source>
+        <translation>为没有预测的运行预测显存（在 --python 中运行估算器）</translation>
+    </message>
+    <message>
+        <source>print the result as JSON</source>
+        <translation>以 JSON 打印结果</translation>
+    </message>
+    <message>
+        <source>probes per precision at most (default 8)</source>
+        <translation>每种精度最多探测几次（默认 8）</translation>
+    </message>
+    <message>
+        <source>stop when the gap between fits and out of memory is this fraction of the batch (default 0.05)</source>
+        <translation>当“能放下”和“显存不足”之间的差距小于批大小的这个比例时停止（默认 0.05）</translation>
+    </message>
+    <message>
+        <source>the GPU to measure on (default 0)</source>
+        <translation>在哪块 GPU 上测量（默认 0）</translation>
+    </message>
+    <message>
+        <source>the Python (or venv / conda folder) that has TensorFlow</source>
+        <translation>装有 TensorFlow 的 Python（或 venv / conda 文件夹）</translation>
+    </message>
+    <message>
+        <source>the bundled model (default cnn)</source>
+        <translation>内置模型（默认 cnn）</translation>
+    </message>
+    <message>
+        <source>the input shape (default cifar10)</source>
+        <translation>输入形状（默认 cifar10）</translation>
+    </message>
+    <message>
+        <source>the largest batch to try (default 65536)</source>
+        <translation>最多试到的批大小（默认 65536）</translation>
+    </message>
+    <message>
+        <source>training steps per probe (default 3)</source>
+        <translation>每次探测的训练步数（默认 3）</translation>
+    </message>
+    <message>
+        <source>use Keras 2 (TF_USE_LEGACY_KERAS=1) in that Python</source>
+        <translation>在那个 Python 中使用 Keras 2（TF_USE_LEGACY_KERAS=1）</translation>
+    </message>
+    <message>
+        <source>with --predict: the Python that has TensorFlow</source>
+        <translation>配合 --predict：装有 TensorFlow 的 Python</translation>
+    </message>
 </context>
 <context>
     <name>argparse</name>

@@ -327,5 +327,29 @@
         <source>(exit code {code})</source>
         <translation>(退出码 {code})</translation>
     </message>
+    <message>
+        <source>TF peak MiB</source>
+        <translation>TF 峰值 MiB</translation>
+    </message>
+    <message>
+        <source>predicted MiB</source>
+        <translation>预测 MiB</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Predicting {n} run(s) in the target Python ...</source>
+        <translation>正在目标 Python 中预测 {n} 次运行……</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>TensorFlow's pool on {device}: {mb} MB (its log)</source>
+        <translation>{device} 上 TensorFlow 的显存池：{mb} MB（来自其日志）</translation>
+    </message>
 </context>
 </TS>

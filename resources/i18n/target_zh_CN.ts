@@ -401,6 +401,14 @@
         <source>TensorFlow works, on the CPU, as this plan intends.</source>
         <translation>TensorFlow 可以工作，在 CPU 上运行，正如这个方案所计划的。</translation>
     </message>
+    <message>
+        <source>The memory limit ({limit} MB) is far below what this model needs at this batch (about {need} MB before XLA's savings): with XLA the first step was seen to spin instead of failing, so this run does not compile with XLA and ends with TensorFlow's out-of-memory error instead.</source>
+        <translation>内存上限（{limit} MB）远低于该模型在此批大小下所需的内存（未计 XLA 的节省，约 {need} MB）：曾观察到在这种情况下 XLA 的第一步会一直空转而不报错，因此本次运行不使用 XLA 编译，改为以 TensorFlow 自己的显存不足（OOM）错误结束。</translation>
+    </message>
+    <message>
+        <source>the overflow demonstration needs mixed_float16 with the TensorFlow backend, Keras 3 and the fit loop</source>
+        <translation>溢出演示需要 mixed_float16、TensorFlow 后端、Keras 3 以及 fit 训练循环</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

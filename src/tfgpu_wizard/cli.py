@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "diagnose": "explain a TensorFlow / CUDA error log in plain words, with the fix",
     "monitor": "live terminal view of GPU memory and utilization (NVML), optionally logged to CSV",
     "record": "run the sample and record it with the GPU sampler as a run",
+    "fit": "find the largest batch that fits under a memory limit: predicted, then measured on the GPU",
     "runs": "list, show and export recorded runs",
     "report": "save a zip to attach to a question for help: doctor report, the log, the newest run",
     "gui": "start the desktop app",

@@ -102,9 +102,25 @@ def run(args: argparse.Namespace) -> int:
         print(tr("monitor", "No GPU is sampled ({reason}); recording the sample's events only.").format(
             reason=sampler.state_detail), file=sys.stderr)
     print(tr("monitor", "Recording run {id} -> {path}").format(id=rec.run_id, path=rec.path))
+    from tfgpu_wizard.core.flows.predict import PeakTracker
+    from tfgpu_wizard.core.monitor.panel import parse_pool_lines
+
+    # Issue 25: the sample's prediction (its estimate event) against TensorFlow's and NVML's measured peaks,
+    # scored on the end line; TensorFlow's pool size from its INFO log line, kept as a note.
+    tracker = PeakTracker()
+    unsubscribe = sampler.subscribe(tracker.add_tick) if sampled else None
+
+    def on_event(ev) -> None:
+        rec.add_event(ev)
+        tracker.add_event(ev)
+
+    def on_text(line: str) -> None:
+        for pool in parse_pool_lines([line]):
+            rec.add_note("tf-pool", pool.line, data={"pool_mb": pool.mb, "device": f"GPU:{pool.index}"})
+
     idle = args.idle_timeout if args.idle_timeout and args.idle_timeout > 0 else None
-    target = TargetRun(SAMPLE_SCRIPT, argv, python=python, timeout=args.timeout, on_event=rec.add_event,
-                       idle_timeout=idle)
+    target = TargetRun(SAMPLE_SCRIPT, argv, python=python, timeout=args.timeout, on_event=on_event,
+                       on_text=on_text, idle_timeout=idle, env={"TF_CPP_MIN_LOG_LEVEL": "0"})
     status = "failed"
     from tfgpu_wizard.commands.sample import format_event
 
@@ -131,11 +147,18 @@ def run(args: argparse.Namespace) -> int:
         stop_exit = getattr(exc, "exit_code", 130)
     finally:
         time.sleep(min(1.0, 5 * args.interval))  # the memory release after exit belongs to the run
+        if unsubscribe is not None:
+            unsubscribe()
         sampler.stop()
         if sampler.state == sm.STATE_GPU_LOST:
             status = "gpu-lost"
         detail = "" if result is None or result.ok else result.describe_end() + "\n" + result.stderr_tail(10)
-        rec.close(status=status, exit_code=None if result is None else result.returncode, detail=detail.strip())
+        score = tracker.score()
+        memory = score.to_dict() if (score.predicted_bytes or score.tf_peak_bytes) else None
+        rec.close(status=status, exit_code=None if result is None else result.returncode, detail=detail.strip(),
+                  memory=memory)
+        if memory:
+            _say(score.line(), sys.stdout)
     show_ref = rec.run_id
     if rec.write_problem:
         _say(rec.write_problem)

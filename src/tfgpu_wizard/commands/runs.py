@@ -25,6 +25,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     cmp_.add_argument("runs", metavar="RUN", nargs="+", help="run ids, recording names or run files")
     cmp_.add_argument("--png", metavar="FILE", help="also draw the overlay chart into FILE (as the window does)")
     cmp_.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    cmp_.add_argument("--predict", action="store_true",
+                      help="predict the memory of runs that have no prediction (runs the estimator in --python)")
+    cmp_.add_argument("--python", metavar="PATH", help="with --predict: the Python that has TensorFlow")
 
 
 def _mib(v: float | None) -> str:
@@ -87,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
         kinds = Counter(str(e.get("type", e.get("event", "?"))) for _, e in record.events)
         if kinds:
             print(f"{tr('monitor', 'Events')}: " + ", ".join(f"{k} x{n}" for k, n in kinds.most_common()))
+        _show_memory(record)
         if record.end:
             detail = record.end.get("detail")
             code = record.end.get("exit_code")
@@ -116,6 +120,10 @@ def _compare(args: argparse.Namespace) -> int:
 
     paths = [runs.find_run(r) for r in args.runs]
     stats = [run_stats(p) for p in paths]
+    if args.predict:
+        problem = _predict_missing(paths, stats, args.python)
+        if problem:
+            print(problem, file=sys.stderr)
     labels = unique_labels([overlay_label(s) for s in stats])
     if args.png:
         try:  # the window's chart code, drawn off screen (Qt is imported only for --png)
@@ -132,15 +140,79 @@ def _compare(args: argparse.Namespace) -> int:
     def num(v, fmt):
         return "-" if v is None else fmt.format(v)
 
+    from tfgpu_wizard.core.text import terminal_width
+
     head = (tr("monitor", "run"), tr("monitor", "peak MiB"), tr("monitor", "steady MiB"), tr("monitor", "img/s"),
             tr("monitor", "first step s"))
-    print(f"{head[0]:44} {head[1]:>10} {head[2]:>10} {head[3]:>10} {head[4]:>12}")
+    width = max(24, min(44, terminal_width() - 47))  # the numbers take 47 columns; the label the rest
+    print(f"{pad(head[0], width)} {head[1]:>10} {head[2]:>10} {head[3]:>10} {head[4]:>12}")
     for s, lab in zip(stats, labels, strict=True):
-        print(f"{lab[:44]:44} {num(s.peak_mib, '{:,.0f}'):>10} {num(s.steady_mib, '{:,.0f}'):>10} "
+        print(f"{pad(lab[:width], width)} {num(s.peak_mib, '{:,.0f}'):>10} {num(s.steady_mib, '{:,.0f}'):>10} "
               f"{num(s.images_per_s, '{:,.0f}'):>10} {num(s.first_step_s, '{:.2f}'):>12}")
+    if any(s.tf_peak_mib or s.predicted_mib for s in stats):
+        # Issue 25: the prediction against TensorFlow's own measured peak (not NVML's, which holds the pool).
+        mhead = (tr("monitor", "TF peak MiB"), tr("monitor", "predicted MiB"), tr("monitor", "error"))
+        width2 = max(24, min(44, terminal_width() - 42))
+        print()
+        print(f"{pad(head[0], width2)} {_right(mhead[0], 13)} {_right(mhead[1], 15)} {_right(mhead[2], 10)}")
+        for s, lab in zip(stats, labels, strict=True):
+            err = "-" if s.error_pct is None else f"{s.error_pct:+.1f}%"
+            print(f"{pad(lab[:width2], width2)} {num(s.tf_peak_mib, '{:,.0f}'):>13} "
+                  f"{num(s.predicted_mib, '{:,.0f}'):>15} {err:>10}")
     if args.png:
         print(tr("monitor", "Chart written to {path}").format(path=args.png))
     return 0
+
+
+def _predict_missing(paths, stats, python: str | None) -> str | None:
+    """Fill in predictions for runs without one: one estimator run for all of them (issue 25)."""
+    from tfgpu_wizard.commands._target_common import resolve_python
+    from tfgpu_wizard.core.flows.predict import predict, spec_for_record
+    from tfgpu_wizard.core.monitor import runs
+
+    todo: list[tuple[int, dict]] = []
+    for i, (path, s) in enumerate(zip(paths, stats, strict=True)):
+        if s.predicted_mib is None:
+            spec = spec_for_record(runs.read_run(path))
+            if spec is not None:
+                todo.append((i, spec))
+    if not todo:
+        return None
+    print(tr("monitor", "Predicting {n} run(s) in the target Python ...").format(n=len(todo)), file=sys.stderr)
+    result = predict([spec for _, spec in todo], resolve_python(python))
+    if result.error:
+        return result.error
+    for (i, _), pred in zip(todo, result.predictions, strict=True):
+        s = stats[i]
+        if pred is not None:
+            s.predicted_mib = pred.tf_peak_bytes / 1048576
+            if s.tf_peak_mib:
+                s.error_pct = (s.predicted_mib - s.tf_peak_mib) / s.tf_peak_mib * 100.0
+    return None
+
+
+def _right(text: str, width: int) -> str:
+    from tfgpu_wizard.core.text import display_width
+
+    return " " * max(0, width - display_width(text)) + text
+
+
+def _show_memory(record) -> None:
+    """The prediction against the measured peaks (issue 25), and TensorFlow's pool from its log, when known."""
+    from tfgpu_wizard.core.flows.predict import Score
+    from tfgpu_wizard.core.monitor.compare import memory_prediction
+
+    tf_peak, predicted = memory_prediction(record)
+    mem = (record.end or {}).get("memory") if isinstance(record.end, dict) else None
+    nvml = mem.get("nvml_peak") if isinstance(mem, dict) else None
+    if tf_peak or predicted:
+        line = Score(int(predicted) if predicted else None, int(tf_peak) if tf_peak else None,
+                     nvml if isinstance(nvml, int) else None).line()
+        print(f"{tr('monitor', 'Memory')}: {line}")
+    for note in record.notes:
+        if note.get("code") == "tf-pool" and isinstance(note.get("pool_mb"), int):
+            print(f"{tr('monitor', 'Memory')}: " + tr("monitor", "TensorFlow's pool on {device}: {mb} MB (its log)")
+                  .format(device=note.get("device", "GPU"), mb=f"{note['pool_mb']:,}"))
 
 
 # Run statuses of core.monitor.runs, shown translated (context "monitor").

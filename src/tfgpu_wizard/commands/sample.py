@@ -58,6 +58,9 @@ def add_sample_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keras2", action="store_true",
                         help="train with Keras 2 (sets TF_USE_LEGACY_KERAS=1 for the sample; TensorFlow 2.16 and "
                         "later need the tf-keras package in that Python)")
+    parser.add_argument("--overflow-demo", action="store_true",
+                        help="with mixed_float16: force a few gradient overflows, to see the loss scale halve and "
+                        "those steps skipped")
 
 
 def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
@@ -71,6 +74,7 @@ def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
         prefetch=not args.no_prefetch, loop=args.loop, jit=args.jit, learning_rate=args.learning_rate,
         seed=args.seed, backend=getattr(args, "backend", "tensorflow"),
         steps_per_execution=getattr(args, "steps_per_execution", 0), keras2=getattr(args, "keras2", False),
+        overflow_demo=getattr(args, "overflow_demo", False),
     )
 
 
@@ -146,6 +150,11 @@ def format_event(ev) -> str | None:
         if isinstance(d.get("first_step_s"), float):
             line += " · " + tr(CTX, "first step {secs:.1f} s (compilation)").format(secs=d["first_step_s"])
         return line
+    if ev.type == "estimate":  # the prediction (target/estimate.py), before the first step
+        from tfgpu_wizard.core.flows.predict import prediction_from_event
+
+        pred = prediction_from_event(d)
+        return "≈ " + pred.line() if pred is not None else None
     if ev.type == "resumed":
         return "… " + tr(CTX, "step {step} finished: the run goes on").format(step=d.get("step"))
     if ev.type == "warning":
@@ -222,8 +231,18 @@ def run(args: argparse.Namespace) -> int:
             except UnicodeEncodeError:
                 print(line.encode("ascii", "replace").decode("ascii"), flush=True)
 
+    from tfgpu_wizard.core.flows.predict import PeakTracker
+
+    tracker = PeakTracker()  # the sample's estimate event against TensorFlow's measured peak
+
+    def show_and_track(ev) -> None:
+        tracker.add_event(ev)
+        show(ev)
+
     idle = args.idle_timeout if args.idle_timeout and args.idle_timeout > 0 else None
-    result = run_sample(config, python=python, timeout=args.timeout, on_event=show, idle_timeout=idle)
+    result = run_sample(config, python=python, timeout=args.timeout, on_event=show_and_track, idle_timeout=idle)
+    if not args.json and tracker.prediction is not None and tracker.tf_peak:
+        print(tracker.score().line(), flush=True)
     if result.ok:
         return 0
     if not result.error_event() or result.timed_out or result.stalled:

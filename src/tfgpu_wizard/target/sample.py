@@ -58,6 +58,13 @@ STALL_LIMIT_S = 300.0
 # with 9.3.0.75 (TF 2.21's build pin) on an H200; 9.28.0.42 runs. Versions in between were not measured,
 # so jit "auto" stays off for all of them on such a GPU (../docs/h200-results.md).
 CUDNN_XLA_HANG = ((9, 0), (9, 28))
+# Steps per execution on a GPU: the largest divisor of --log-every up to this. Each execution ends with one host
+# round trip (Keras reads the loss for the progress callback); plain Keras on an H200 reached its best speed at
+# 25-32 steps per execution (docs/h200-results.md), and progress points stay where --log-every puts them.
+MAX_AUTO_SPE = 32
+# The input pipeline repeats at least this many distinct batches (each cached once, as uint8; the model casts
+# and scales on the device), so the host does no per-step work beyond handing over a cached tensor.
+MIN_DISTINCT_BATCHES = 8
 
 ADVICE = {
     "oom": "The GPU ran out of memory. Use a smaller --batch-size, mixed precision (--precision mixed_float16), "
@@ -209,6 +216,7 @@ class Watchdog(object):
         self.steps = None
         self.xla = None
         self.memory = None
+        self.steps_per_beat = 1  # steps per execution: a beat comes once per execution
         self.step_times = []
         self.last = time.monotonic()
         self.warned = False
@@ -291,13 +299,19 @@ class Watchdog(object):
                 # Importing TensorFlow may take minutes the first time (cold disk, virus scanner): the limit
                 # never ends a run there before STALL_LIMIT_S (the app's idle timeout covers a dead import).
                 limit = max(self.limit_s, STALL_LIMIT_S) if self.phase == "import" and self.limit_s else self.limit_s
+                warn_s = self.warn_s
+                if self.phase == "training" and self.step_times and self.steps_per_beat > 1:
+                    # Several steps run between two beats: slow but steady steps are not a stall.
+                    typical = sorted(self.step_times)[len(self.step_times) // 2] * self.steps_per_beat
+                    warn_s = max(warn_s, 3 * typical) if warn_s else 0
+                    limit = max(limit, 10 * typical) if limit else 0
                 if limit and idle >= limit:
                     info = self._report(idle)
                     self.em.error("stalled", "no progress for %.0f s while %s (step %d); the sample stopped "
                                   "itself. %s" % (idle, info["doing"], self.step, info["hint"]), **info)
                     sys.stderr.flush()
                     os._exit(EXIT_STALLED)
-                if self.warn_s and idle >= self.warn_s and not self.warned:
+                if warn_s and idle >= warn_s and not self.warned:
                     self.warned = True
                     info = self._report(idle)
                     self.em.warning("stalled", "no progress for %.0f s while %s (step %d). %s" % (
@@ -519,8 +533,12 @@ def build_parser():
     p.add_argument("--stall-limit", type=float, default=STALL_LIMIT_S, metavar="SECONDS",
                    help="stop the run when no step finished for this long (default %d; 0 = never)" % STALL_LIMIT_S)
     p.add_argument("--steps-per-execution", type=_positive_int, default=None,
-                   help="training steps per call into the backend (default: 1; on JAX the --log-every value, "
-                   "so the host waits for the GPU only at log points)")
+                   help="training steps per call into the backend (default on a GPU: the largest divisor of "
+                   "--log-every up to %d, so the host waits for the GPU only at log points; 1 on a CPU and "
+                   "on PyTorch)" % MAX_AUTO_SPE)
+    p.add_argument("--overflow-demo", action="store_true",
+                   help="with mixed_float16: make the gradients overflow on a few steps, so the loss scale is "
+                   "seen halving and those steps skipped (a demonstration; the reported loss is unchanged)")
     return p
 
 
@@ -548,6 +566,16 @@ def check_flags(args):
         raise SampleError("bad-flags", "--learning-rate must be a positive number", exit_code=EXIT_BAD_FLAGS)
     if args.steps_per_execution and (args.loop != "fit" or args.multi_worker):
         raise SampleError("bad-flags", "--steps-per-execution applies to --loop fit only", exit_code=EXIT_BAD_FLAGS)
+    if args.overflow_demo:
+        if args.precision != "mixed_float16":
+            raise SampleError("bad-flags", "--overflow-demo shows float16 loss scaling: it needs --precision "
+                              "mixed_float16", exit_code=EXIT_BAD_FLAGS)
+        if args.loop != "fit" or args.multi_worker or args.backend != "tensorflow" or args.keras2:
+            raise SampleError("bad-flags", "--overflow-demo runs with the TensorFlow backend, Keras 3 and --loop "
+                              "fit only", exit_code=EXIT_BAD_FLAGS)
+        if args.devices[0] == "all" or (args.devices[0] == "gpus" and len(args.devices[1]) > 1) \
+                or args.logical_cpus > 1:
+            raise SampleError("bad-flags", "--overflow-demo runs on one device", exit_code=EXIT_BAD_FLAGS)
     if args.backend != "tensorflow":
         other = args.backend
         if args.multi_worker or args.tf_config:
@@ -848,11 +876,46 @@ def load_arrays(keras, np, args):
     return x, y, "synthetic"
 
 
-def make_dataset(tf, x, y, global_batch, prefetch, multi_worker):
-    """An endless tf.data pipeline of (float32 images in [0, 1], int labels), batched globally."""
-    ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(min(len(x), 4096)).repeat()
-    ds = ds.batch(global_batch, drop_remainder=True)
-    ds = ds.map(lambda a, b: (tf.cast(a, tf.float32) / 255.0, b), num_parallel_calls=tf.data.AUTOTUNE)
+def auto_steps_per_execution(log_every, steps, on_gpu):
+    """Steps per ``fit`` execution when the user chose none: on a GPU the largest divisor of the log interval up
+    to MAX_AUTO_SPE (so the host waits for the GPU only at progress points, which stay at multiples of
+    --log-every); 1 on a CPU, where a step is long and the round trip costs nothing noticeable."""
+    if not on_gpu:
+        return 1
+    limit = max(1, min(int(log_every), int(steps), MAX_AUTO_SPE))
+    for spe in range(limit, 0, -1):
+        if log_every % spe == 0:
+            return spe
+    return 1
+
+
+def batch_indices(np, n, global_batch, seed, min_batches=MIN_DISTINCT_BATCHES):
+    """Sample indices for the cached batches: whole shuffled passes over the n samples, enough for at least
+    ``min_batches`` batches (a small synthetic set is repeated; a real dataset is covered once, shuffled)."""
+    batches = max(min_batches, n // global_batch)
+    rng = np.random.RandomState(seed + 1)
+    parts, have = [], 0
+    while have < batches * global_batch:
+        parts.append(rng.permutation(n))
+        have += n
+    return np.concatenate(parts)[:batches * global_batch], batches
+
+
+def make_dataset(tf, x, y, global_batch, prefetch, multi_worker, np=None, seed=0):
+    """An endless tf.data pipeline of (uint8 images, int labels), batched globally.
+
+    The model scales the images to [0, 1] itself, on the device (build_model's ``raw_input``): the host hands over
+    a quarter of the bytes and does no arithmetic. On one worker the distinct batches are made once and cached
+    (``cache`` after ``batch``), then only their order is shuffled: after the first pass the pipeline hands over
+    cached tensors. Multi-worker training keeps the per-element pipeline (each worker shards the data).
+    """
+    if multi_worker or np is None:
+        ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(min(len(x), 4096)).repeat()
+        ds = ds.batch(global_batch, drop_remainder=True)
+    else:
+        idx, batches = batch_indices(np, len(x), global_batch, seed)
+        ds = tf.data.Dataset.from_tensor_slices((x[idx], y[idx])).batch(global_batch, drop_remainder=True)
+        ds = ds.cache().shuffle(batches, seed=seed, reshuffle_each_iteration=True).repeat()
     if prefetch:
         ds = ds.prefetch(tf.data.AUTOTUNE)
     if multi_worker:
@@ -865,21 +928,20 @@ def make_dataset(tf, x, y, global_batch, prefetch, multi_worker):
 # -- models (pure Keras, backend independent) ----------------------------------------------------
 
 
-def _cnn(keras, shape, classes):
+def _cnn(keras, x, shape, classes):
     """The CNN of TensorFlow's CNN tutorial."""
     L = keras.layers
-    inp = keras.Input(shape=shape)
-    x = L.Conv2D(32, 3, activation="relu")(inp)
+    x = L.Conv2D(32, 3, activation="relu")(x)
     x = L.MaxPooling2D()(x)
     x = L.Conv2D(64, 3, activation="relu")(x)
     x = L.MaxPooling2D()(x)
     x = L.Conv2D(64, 3, activation="relu")(x)
     x = L.Flatten()(x)
     x = L.Dense(64, activation="relu")(x)
-    return inp, L.Dense(classes)(x)
+    return L.Dense(classes)(x)
 
 
-def _resnet20(keras, shape, classes):
+def _resnet20(keras, x, shape, classes):
     """ResNet-20 for 32x32 images (He et al. 2015, section 4.2): 3 stages x 3 basic blocks."""
     L = keras.layers
 
@@ -889,8 +951,7 @@ def _resnet20(keras, shape, classes):
         x = L.BatchNormalization()(x)
         return L.Activation("relu")(x) if relu else x
 
-    inp = keras.Input(shape=shape)
-    x = conv_bn(inp, 16, 1)
+    x = conv_bn(x, 16, 1)
     width = 16
     for stage, filters in enumerate((16, 32, 64)):
         for block in range(3):
@@ -903,26 +964,39 @@ def _resnet20(keras, shape, classes):
             x = L.Activation("relu")(L.Add()([x, y]))
             width = filters
     x = L.GlobalAveragePooling2D()(x)
-    return inp, L.Dense(classes)(x)
+    return L.Dense(classes)(x)
 
 
-def _resnet50(keras, shape, classes):
+def _resnet50(keras, x, shape, classes):
     """keras.applications.ResNet50 with random weights; inputs under 32 px are padded (its minimum)."""
     L = keras.layers
-    inp = keras.Input(shape=shape)
-    x = inp
     pad = max(0, 32 - shape[0])
     if pad:
         x = L.ZeroPadding2D(((pad // 2, pad - pad // 2), (pad // 2, pad - pad // 2)))(x)
     size = max(32, shape[0])
     base = keras.applications.ResNet50(weights=None, include_top=True, input_shape=(size, size, shape[2]),
                                        classes=classes, classifier_activation=None)
-    return inp, base(x)
+    return base(x)
 
 
-def build_model(keras, name, shape, classes):
-    """Logits in float32 whatever the global precision policy (mixed precision needs that)."""
-    inp, logits = {"cnn": _cnn, "resnet20": _resnet20, "resnet50": _resnet50}[name](keras, shape, classes)
+def _rescaling_layer(keras):
+    L = keras.layers
+    cls = getattr(L, "Rescaling", None)
+    if cls is None:  # TensorFlow 2.2-2.5: still experimental
+        cls = L.experimental.preprocessing.Rescaling
+    return cls(1.0 / 255.0, name="scale_to_unit")
+
+
+def build_model(keras, name, shape, classes, raw_input=False):
+    """Logits in float32 whatever the global precision policy (mixed precision needs that).
+
+    ``raw_input``: the model takes the uint8 images as they are stored and scales them to [0, 1] as its first
+    layer, so the cast and the division run on the device, inside the compiled step (the TensorFlow paths);
+    otherwise it takes float images in [0, 1] (the JAX/PyTorch paths prepare those themselves).
+    """
+    inp = keras.Input(shape=shape, dtype="uint8" if raw_input else None)
+    x = _rescaling_layer(keras)(inp) if raw_input else inp
+    logits = {"cnn": _cnn, "resnet20": _resnet20, "resnet50": _resnet50}[name](keras, x, shape, classes)
     out = keras.layers.Activation("linear", dtype="float32")(logits)
     return keras.Model(inp, out, name=name)
 
@@ -943,6 +1017,39 @@ def loss_scale_of(optimizer):
         except Exception:
             continue
     return None
+
+
+def applied_steps_of(optimizer):
+    """How many steps Keras 3's LossScaleOptimizer really applied: its ``iterations`` (the inner optimizer's) do
+    not count a step skipped for overflowed gradients. None for other optimizers (Keras 2's counts every step)."""
+    if getattr(optimizer, "inner_optimizer", None) is None or getattr(optimizer, "dynamic_scale", None) is None:
+        return None
+    try:
+        value = optimizer.iterations
+        return int(value.numpy() if hasattr(value, "numpy") else value)
+    except Exception:
+        return None
+
+
+class LossScaleWatch(object):
+    """The loss scale and the steps skipped because the scaled gradients overflowed float16, at each progress
+    point. Keras 3: skipped = steps run - steps applied. Keras 2 (whose optimizer counts skipped steps too): each
+    skip halves the scale, so the halvings since the last point are counted."""
+
+    def __init__(self):
+        self.skipped = 0
+        self.last_scale = None
+
+    def read(self, optimizer, steps_run):
+        scale = loss_scale_of(optimizer)
+        applied = applied_steps_of(optimizer)
+        if applied is not None:
+            self.skipped = max(0, int(steps_run) - applied)
+        elif scale and self.last_scale and scale < self.last_scale:
+            self.skipped += int(round(math.log(self.last_scale / scale, 2)))
+        if scale:
+            self.last_scale = scale
+        return scale, self.skipped
 
 
 def memory_stats(tf, logical_gpus):
@@ -975,6 +1082,7 @@ class Progress:
         self.batch = global_batch
         self.gpus = logical_gpus
         self.mixed16 = args.precision == "mixed_float16"
+        self.scale_watch = LossScaleWatch() if self.mixed16 else None
         self.optimizer_getter = optimizer_getter
         self.step = 0
         self.t0 = time.perf_counter()
@@ -983,6 +1091,7 @@ class Progress:
         self.step_last = 0
         self.steady_time = 0.0
         self.steady_steps = 0
+        self.steps_per_execution = 1  # set by the loop (train_fit), reported in the summary
         self.last = {}
 
     def done(self, loss_fn, acc_fn):
@@ -1012,8 +1121,8 @@ class Progress:
             "first_step_s": self.first_step_s,
             "memory": self.memory_fn(),
         }
-        if self.mixed16:
-            fields["loss_scale"] = loss_scale_of(self.optimizer_getter())
+        if self.scale_watch is not None:
+            fields["loss_scale"], fields["skipped_steps"] = self.scale_watch.read(self.optimizer_getter(), self.step)
         self.last = fields
         self.em.emit("progress", **fields)
         self.t_last = now
@@ -1031,6 +1140,7 @@ class Progress:
             "final_accuracy": self.last.get("accuracy"),
             "first_step_s": self.first_step_s,
             "memory": self.memory_fn(),
+            "skipped_steps": self.last.get("skipped_steps"),
         }
 
     def done_through(self, step, loss_fn, acc_fn):
@@ -1059,25 +1169,133 @@ def _jit_arg(args):
     return {"auto": "auto", "on": True, "off": False}[args.jit]
 
 
-def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_factory):
+def _leaf_layers(model):
+    for layer in getattr(model, "layers", []):
+        if getattr(layer, "layers", None):
+            for inner in _leaf_layers(layer):
+                yield inner
+        else:
+            yield layer
+
+
+def activation_mb(model, batch, precision):
+    """The sum of every layer's output at this batch and the precision's compute type (MB): what a step would
+    keep for the backward pass if nothing were fused. XLA fuses much of it (ResNet-20 on an H200: TF's peak
+    was 0.62x this sum). Used only to tell a memory limit that cannot work from one that might."""
+    elements = 0
+    for layer in _leaf_layers(model):
+        try:
+            dims = list(layer.output.shape)[1:]
+        except Exception:  # a layer without one output
+            continue
+        n = 1
+        for d in dims:
+            n *= int(d or 1)
+        elements += n
+    size = 4 if precision == "fp32" else 2
+    weights = model.count_params() * 4 * 3  # weights, gradients, one optimizer slot (momentum)
+    return (elements * batch * size + weights) / 2.0 ** 20
+
+
+# XLA's step needs at least about this share of activation_mb (measured 0.62 for ResNet-20 fp32 on an H200); a
+# limit below it cannot hold the step, and XLA's autotuner was seen to spin there instead of failing.
+XLA_NEED_SHARE = 0.5
+
+
+def xla_limit_too_small(limit_mb, need_mb):
+    return bool(limit_mb) and need_mb * XLA_NEED_SHARE > limit_mb
+
+
+def overflow_steps(total):
+    """Where --overflow-demo forces float16 overflows: once at ~30 % of the run, twice in a row at ~60 %."""
+    first = max(2, total * 3 // 10)
+    second = max(first + 1, total * 6 // 10)
+    return sorted(set(s for s in (first, second, second + 1) if s <= total))
+
+
+def overflow_demo_loss(tf, base_loss, steps, factor=1.0e7):
+    """A loss whose value is the real loss but whose gradients are ``factor`` times larger on the given steps
+    (1-based): scaled by the loss scale, they overflow float16, so the LossScaleOptimizer skips the step and
+    halves the scale. ``value + (f - 1) * (value - stop_gradient(value))`` equals ``value``; its gradient is f
+    times the real one."""
+    counter = tf.Variable(0, dtype=tf.int64, trainable=False, name="overflow_demo_step")
+    marks = tf.constant(sorted(steps), dtype=tf.int64)
+
+    def loss(y_true, y_pred):
+        value = base_loss(y_true, y_pred)
+        step = counter.assign_add(1)
+        hit = tf.reduce_any(tf.equal(marks, step))
+        f = tf.where(hit, tf.constant(factor, value.dtype), tf.constant(1.0, value.dtype))
+        return value + (f - 1.0) * (value - tf.stop_gradient(value))
+
+    return loss
+
+
+def _sibling_module(filename, name):
+    """A standalone script beside this one (estimate.py, sample_keras3.py), loaded by its path."""
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), filename)
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def emit_estimate(em, model, batch, precision, xla):
+    """The memory this run is predicted to need (target/estimate.py), as an ``estimate`` event before the first
+    step; a failed estimate is a warning, never a failed run. ``batch``: per replica. The model takes uint8."""
+    try:
+        est = _sibling_module("estimate.py", "tfgpu_wizard_estimate").estimate_model(
+            model, batch, precision, optimizer=getattr(model, "optimizer", None), xla=bool(xla), input_bytes=1)
+        est.pop("type", None)
+        em.emit("estimate", **est)
+    except Exception as exc:  # the estimate is extra information: the run goes on without it
+        em.warning("estimate-failed", "the memory estimate could not be made: %s: %s" % (type(exc).__name__, exc))
+
+
+def train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, progress_factory, em=None, dev=None):
+    dev = dev or {"gpus": []}
     with strategy.scope():
-        model = build_model(keras, args.model, shape, classes)
+        model = build_model(keras, args.model, shape, classes, raw_input=True)
         optimizer = keras.optimizers.SGD(learning_rate=args.learning_rate, momentum=0.9)
+        loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+        if args.overflow_demo:
+            marks = overflow_steps(args.steps)
+            loss = overflow_demo_loss(tf, loss, marks)
+            if em is not None:
+                em.emit("overflow-demo", steps=marks)
+        limits = [g["memory_limit_mb"] for g in dev["gpus"] if g.get("memory_limit_mb")]
+        if args.jit == "auto" and limits and kinfo["major"] >= 3:
+            need = activation_mb(model, args.batch_size // max(1, len(dev["gpus"])), args.precision)
+            if xla_limit_too_small(min(limits), need):
+                args.jit = "off"
+                if em is not None:
+                    em.warning("xla-off-small-limit",
+                               "The memory limit (%d MB) is far below what this model needs at this batch (about "
+                               "%d MB before XLA's savings): with XLA the first step was seen to spin instead of "
+                               "failing, so this run does not compile with XLA (--jit auto -> off) and ends with "
+                               "TensorFlow's out-of-memory error instead." % (min(limits), need),
+                               limit_mb=min(limits), need_mb=int(need), jit="off")
         compile_kw = {}
         if kinfo["major"] >= 3:
             compile_kw["jit_compile"] = _jit_arg(args)
         elif args.jit != "auto":
             compile_kw["jit_compile"] = args.jit == "on"
-        if args.steps_per_execution:
-            compile_kw["steps_per_execution"] = args.steps_per_execution
-        model.compile(optimizer=optimizer,
-                      loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
-                      metrics=["accuracy"], **compile_kw)
+        spe = args.steps_per_execution or auto_steps_per_execution(args.log_every, args.steps, bool(dev["gpus"]))
+        if spe > 1:
+            compile_kw["steps_per_execution"] = spe
+        model.compile(optimizer=optimizer, loss=loss, metrics=["accuracy"], **compile_kw)
+    jit = getattr(model, "jit_compile", None)  # Keras 3 resolves "auto" at compile
+    xla = bool(jit) if isinstance(jit, bool) else args.jit == "on"
+    if em is not None:
+        emit_estimate(em, model, args.batch_size // max(1, int(strategy.num_replicas_in_sync)), args.precision, xla)
     if WATCHDOG is not None:
-        jit = getattr(model, "jit_compile", None)  # Keras 3 resolves "auto" at compile
-        WATCHDOG.xla = bool(jit) if isinstance(jit, bool) else args.jit == "on"
+        WATCHDOG.xla = xla
+        WATCHDOG.steps_per_beat = spe
     _watch("first-step")
     progress = progress_factory(lambda: model.optimizer)
+    progress.steps_per_execution = spe
 
     class _Callback(keras.callbacks.Callback):
         def on_train_batch_end(self, batch, logs=None):
@@ -1095,7 +1313,7 @@ def train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_ba
     """A tf.function loop with strategy.run: works where Keras 3 fit does not (multi-worker)."""
     mixed16 = args.precision == "mixed_float16"
     with strategy.scope():
-        model = build_model(keras, args.model, shape, classes)
+        model = build_model(keras, args.model, shape, classes, raw_input=True)
         optimizer = keras.optimizers.SGD(learning_rate=args.learning_rate, momentum=0.9)
         if mixed16:
             optimizer = keras.mixed_precision.LossScaleOptimizer(optimizer)
@@ -1158,13 +1376,7 @@ def _on_signal(signum, frame):
 
 def _run_other_backend(args, em):
     """Keras 3 on JAX or PyTorch: target/sample_keras3.py, loaded by path (it sits beside this file)."""
-    import importlib.util
-
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sample_keras3.py")
-    spec = importlib.util.spec_from_file_location("tfgpu_wizard_sample_keras3", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.run_keras3(args, em, sys.modules[__name__])
+    return _sibling_module("sample_keras3.py", "tfgpu_wizard_sample_keras3").run_keras3(args, em, sys.modules[__name__])
 
 
 def run(argv, em):
@@ -1233,7 +1445,7 @@ def run(argv, em):
     shape, classes, _ = DATASETS[args.dataset]
     x, y, source = load_arrays(keras, np, args)
     shape = tuple(x.shape[1:])
-    ds = make_dataset(tf, x, y, global_batch, args.prefetch == "on", args.multi_worker)
+    ds = make_dataset(tf, x, y, global_batch, args.prefetch == "on", args.multi_worker, np=np, seed=args.seed)
     em.emit("data", dataset=args.dataset, source=source, samples=int(len(x)), shape=list(shape), classes=classes,
             prefetch=args.prefetch == "on")
 
@@ -1246,7 +1458,7 @@ def run(argv, em):
         if loop == "custom":
             progress = train_custom(tf, keras, kinfo, args, strategy, ds, shape, classes, global_batch, factory)
         else:
-            progress = train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, factory)
+            progress = train_fit(tf, keras, kinfo, args, strategy, ds, shape, classes, factory, em=em, dev=dev)
     except tf.errors.ResourceExhaustedError as exc:
         raise SampleError("oom", str(exc).strip().splitlines()[0][:500], exit_code=EXIT_OOM) from None
     except RuntimeError as exc:
@@ -1255,7 +1467,8 @@ def run(argv, em):
         raise
     summary = progress.summary()
     summary.update({"loop": loop, "strategy": strategy_name, "replicas": replicas, "global_batch": global_batch,
-                    "precision": args.precision, "model": args.model, "jit": args.jit})
+                    "precision": args.precision, "model": args.model, "jit": args.jit,
+                    "steps_per_execution": getattr(progress, "steps_per_execution", 1)})
     em.emit("summary", **summary)
     return EXIT_OK
 

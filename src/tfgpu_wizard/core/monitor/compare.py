@@ -53,6 +53,12 @@ class RunStats:
     images_per_s: float | None
     first_step_s: float | None
     status: str
+    # Issue 25: TensorFlow's own measured peak (get_memory_info, summed over GPUs), the prediction made before
+    # the run (the sample's ``estimate`` event, or the app's, kept in the header or the end line) and its error
+    # against that peak in %.
+    tf_peak_mib: float | None = None
+    predicted_mib: float | None = None
+    error_pct: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -120,8 +126,42 @@ def run_stats(record: Any) -> RunStats:
               if isinstance(e.get("images_per_sec"), (int, float)) and not e.get("warmup")]
     first = next((float(e["first_step_s"]) for _, e in record.events
                   if isinstance(e, dict) and isinstance(e.get("first_step_s"), (int, float))), None)
+    tf_peak, predicted = memory_prediction(record)
+    error = (predicted - tf_peak) / tf_peak * 100.0 if tf_peak and predicted else None
     return RunStats(record.run_id, str(record.path), mode, precision, backend, gpu, source, peak_mib, peak_t,
-                    steady, statistics.median(speeds) if speeds else None, first, record.status)
+                    steady, statistics.median(speeds) if speeds else None, first, record.status,
+                    tf_peak / MIB if tf_peak else None, predicted / MIB if predicted else None, error)
+
+
+def _num(v: Any) -> float | None:
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
+
+
+def memory_prediction(record: Any) -> tuple[float | None, float | None]:
+    """(TensorFlow's measured peak, the predicted peak) in bytes for a run, None where it has none.
+
+    The measured peak is the largest ``memory[].peak`` of the sample's progress/summary events (summed over
+    GPUs, core.monitor.progress). The prediction is, first found: the end line's ``memory.predicted_tf_peak``
+    (what ``record`` scored), the header's ``prediction`` (made by the app before the run), the sample's own
+    ``estimate`` event (docs/run-format.md)."""
+    from tfgpu_wizard.core.monitor.progress import progress_memory
+
+    peaks = [progress_memory(e)[1] for _, e in record.events
+             if isinstance(e, dict) and e.get("type") in ("progress", "summary")]
+    tf_peak = max((p for p in peaks if _num(p)), default=None)
+    end_mem = (record.end or {}).get("memory") if isinstance(record.end, dict) else None
+    predicted = None
+    if isinstance(end_mem, dict):
+        predicted = _num(end_mem.get("predicted_tf_peak"))
+        tf_peak = tf_peak or _num(end_mem.get("tf_peak"))
+    header_pred = record.header.get("prediction")
+    if predicted is None and isinstance(header_pred, dict):
+        predicted = _num(header_pred.get("tf_peak_bytes"))
+    if predicted is None:
+        predicted = next((_num(e.get("tf_peak_bytes")) for _, e in record.events
+                          if isinstance(e, dict) and e.get("type") == "estimate" and _num(e.get("tf_peak_bytes"))),
+                         None)
+    return (float(tf_peak) if tf_peak else None), predicted
 
 
 def overlay_label(s: RunStats) -> str:

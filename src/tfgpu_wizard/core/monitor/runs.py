@@ -13,8 +13,8 @@ API (stable)::
     rec = runs.RunRecorder(config={...}, devices=sampler.devices, label="...", root=None)
     rec.attach(sampler)              # every sampler Tick becomes a "tick" line
     rec.add_event(event_dict)        # the sample's JSON events (uses event["recv_t"], monotonic, if present)
-    rec.add_note(code, message)
-    rec.close(status="finished", exit_code=0)   # "finished" | "failed" | "stopped" | "gpu-lost"
+    rec.add_note(code, message, data=None)
+    rec.close(status="finished", exit_code=0, memory=None)   # "finished" | "failed" | "stopped" | "gpu-lost"
     rec.path, rec.run_id, rec.write_problem     # write_problem: None, or an English message (disk full ...)
     rec.save_to(other_path)          # after a write problem: everything (disk part + memory part) elsewhere
 
@@ -180,11 +180,18 @@ class RunRecorder:
             t = float(recv) if isinstance(recv, (int, float)) else time.monotonic()
         self._write(_dumps({"type": "event", "t": self.rel(t), "event": _clean(dict(event))}))
 
-    def add_note(self, code: str, message: str, t: float | None = None) -> None:
+    def add_note(self, code: str, message: str, t: float | None = None,
+                 data: Mapping[str, Any] | None = None) -> None:
+        """A note; ``data`` adds fields to the line (e.g. ``tf-pool``'s ``pool_mb``)."""
         t = time.monotonic() if t is None else t
-        self._write(_dumps({"type": "note", "t": self.rel(t), "code": code, "message": message}))
+        line: dict[str, Any] = {"type": "note", "t": self.rel(t), "code": code, "message": message}
+        if data:
+            line.update({k: v for k, v in _clean(dict(data)).items() if k not in line})
+        self._write(_dumps(line))
 
-    def close(self, status: str = "finished", exit_code: int | None = None, detail: str = "") -> None:
+    def close(self, status: str = "finished", exit_code: int | None = None, detail: str = "",
+              memory: Mapping[str, Any] | None = None) -> None:
+        """The end line. ``memory``: the prediction's score (core.flows.predict.Score.to_dict()), when known."""
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -195,6 +202,8 @@ class RunRecorder:
             end["exit_code"] = exit_code
         if detail:
             end["detail"] = detail
+        if memory:
+            end["memory"] = _clean(dict(memory))
         self._write(_dumps(end), force_retry=True)
         with self._lock:
             self.closed = True

@@ -184,7 +184,9 @@ class SampleConfig:
     learning_rate: float = 0.01
     seed: int = 0
     backend: str = "tensorflow"  # tensorflow | jax | torch (Keras 3; see docs/sample-protocol.md)
-    steps_per_execution: int = 0  # 0 = the sample's default (1; on JAX the log interval)
+    steps_per_execution: int = 0  # 0 = the sample's default (on a GPU a divisor of the log interval; else 1)
+    # mixed_float16 only: force a few gradient overflows so the loss scale is seen halving (``--overflow-demo``)
+    overflow_demo: bool = False
     # Keras 2 instead of Keras 3: ``--keras2``, with which the sample sets TF_USE_LEGACY_KERAS=1 before it
     # imports TensorFlow (TF >= 2.16 then needs tf-keras in that Python; TF <= 2.15 has Keras 2 built in).
     keras2: bool = False
@@ -242,6 +244,10 @@ class SampleConfig:
             if dev.startswith("gpu:") and len([p for p in dev[4:].split(",") if p.strip()]) > 1:
                 out.append(tr("target", "the PyTorch backend trains on one GPU only (Keras 3 has no multi-GPU "
                                         "distribution for it): choose one GPU, or the JAX or TensorFlow backend"))
+        if self.overflow_demo and (self.precision != "mixed_float16" or self.backend != "tensorflow"
+                                   or self.loop != "fit" or self.keras2 or self.multi_worker):
+            out.append(tr("target", "the overflow demonstration needs mixed_float16 with the TensorFlow backend, "
+                                    "Keras 3 and the fit loop"))
         positive_int("batch size", self.batch_size)
         positive_int("steps", self.steps)
         positive_int("log every", self.log_every)
@@ -302,7 +308,8 @@ class SampleConfig:
         if self.keras2:
             argv.append("--keras2")
         for flag, on in (("--real-data", self.real_data), ("--allow-download", self.allow_download),
-                         ("--strict-batch", self.strict_batch), ("--multi-worker", self.multi_worker)):
+                         ("--strict-batch", self.strict_batch), ("--multi-worker", self.multi_worker),
+                         ("--overflow-demo", self.overflow_demo)):
             if on:
                 argv.append(flag)
         return argv + list(self.extra_args)
@@ -853,6 +860,11 @@ def warning_text(d: dict[str, Any]) -> str:
     if code == "gpu-hidden":
         return tr("target", "CUDA_VISIBLE_DEVICES hides every GPU from TensorFlow: this run trains on the CPU. "
                             "Unset it (or set it to 0) to use the GPU.")
+    if code == "xla-off-small-limit" and d.get("limit_mb") and d.get("need_mb"):
+        return tr("target", "The memory limit ({limit} MB) is far below what this model needs at this batch (about "
+                            "{need} MB before XLA's savings): with XLA the first step was seen to spin instead of "
+                            "failing, so this run does not compile with XLA and ends with TensorFlow's "
+                            "out-of-memory error instead.").format(limit=d["limit_mb"], need=d["need_mb"])
     return str(d.get("message", ""))
 
 
