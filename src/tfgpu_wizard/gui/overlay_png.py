@@ -36,10 +36,12 @@ def _t(text: str) -> str:
 
 @dataclass(frozen=True)
 class Drawn:
-    """What the PNG shows of one run: ``what`` is gpu | framework | host-ram, or "" (nothing to draw)."""
+    """What the PNG shows of one run: ``what`` is gpu | framework | host-ram, or "" (nothing to draw);
+    ``legend`` its entry in the chart's legend."""
 
     label: str
     what: str
+    legend: str = ""
 
 
 def _app():
@@ -88,7 +90,8 @@ def render_overlay_png(paths: Sequence[str | Path], out: str | Path, labels: Seq
             legend = _t("{0} (no GPU samples: host RAM of its training process)").format(name)
         if what and not chart.keep_as_faded(legend, st.mode, st.precision):
             what = ""
-        drawn.append(Drawn(name, what))
+        shown = chart.mem_legend.items[-1][1].text if what else ""
+        drawn.append(Drawn(name, what, shown))
     chart.store = SeriesStore()
     if not any(d.what for d in drawn):
         return drawn
