@@ -9,7 +9,16 @@ same config ``tfgpu-wizard record`` builds from its flags. Texts are translated 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
 
 from tfgpu_wizard.core.target.sampleopts import BACKEND_MODE_TEXT, DEFAULT_MEMORY, MEMORY_MODES, MODE_TEXT
 from tfgpu_wizard.gui.widgets import wrap_label
@@ -78,6 +87,8 @@ class SampleControls(QWidget):
                 lab.setBuddy(w)
                 grid.addWidget(lab, r, 2 * c, alignment=Qt.AlignmentFlag.AlignRight)
                 grid.addWidget(w, r, 2 * c + 1)
+        for col, stretch in ((1, 3), (3, 1), (5, 3), (7, 2)):  # the combos' words before the spin boxes' digits
+            grid.setColumnStretch(col, stretch)
         self.buttons = QHBoxLayout()
         self.buttons.addStretch(1)
         self.buttons.addWidget(self.keras2)
@@ -85,6 +96,8 @@ class SampleControls(QWidget):
         grid.addLayout(self.buttons, 2, 0, 1, 8)
         self.mode_text = wrap_label()
         self.mode_text.setStyleSheet("color: #333; font-style: italic;")
+        # Its height follows its width (two lines at 1024 px): asked for at a narrow guess, the page overflowed 600 px.
+        self.mode_text.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         grid.addWidget(self.mode_text, 3, 0, 1, 8)
         for combo in (self.mode, self.devices, self.backend):
             combo.currentIndexChanged.connect(self.mode_changed)

@@ -113,6 +113,7 @@ class MonitorPage(Page):
         self.keep.setChecked(True)
         self.controls.buttons.addWidget(self.keep)
         self.gpu_note = wrap_label()
+        self.gpu_note.setSizePolicy(self.controls.mode_text.sizePolicy())  # its height follows its width
         root.addWidget(self.gpu_note)
         # The settings and the readings by their names (what tests and the tutorial's screenshots use).
         for name in ("mode", "limit_mb", "devices", "precision", "model", "batch", "steps", "backend", "keras2",
