@@ -8,6 +8,7 @@ stopped). GPU devices for the label come from a bundled H200 recording (its head
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import signal
 import sys
@@ -27,6 +28,7 @@ from tfgpu_wizard.core.flows.record import (
 )
 from tfgpu_wizard.core.monitor.compare import overlay_label, run_stats
 from tfgpu_wizard.core.monitor.runs import bundled_recordings, read_run
+from tfgpu_wizard.core.paths import resources_dir
 from tfgpu_wizard.core.target.runner import SampleConfig
 
 RECORDINGS = {p.name.removesuffix(".run.jsonl"): p for p in bundled_recordings()}
@@ -41,6 +43,16 @@ def fake_python(folder: Path, body: str) -> Path:
     exe.write_text("#!/bin/sh\n" + body + "\n", encoding="utf-8")
     exe.chmod(0o755)
     return exe
+
+
+def valid(path: Path) -> None:
+    """Every line of a run file against resources/schemas/run-record.schema.json."""
+    import jsonschema
+
+    schema = json.loads((resources_dir() / "schemas" / "run-record.schema.json").read_text(encoding="utf-8"))
+    check = jsonschema.Draft202012Validator(schema)
+    for line in path.read_text(encoding="utf-8").splitlines():
+        check.validate(json.loads(line))
 
 
 def run_flow(flow, on_item=None) -> tuple[RecordResult, list]:
@@ -96,6 +108,7 @@ def test_a_failing_interpreter_is_recorded_as_failed_with_why(tmp_path):
     assert result.detail.splitlines()[0] == "the sample exited with code 3"
     assert "libcudart.so.12" in result.detail and "libcudart.so.12" in result.stderr_tail
     assert result.label == "fp32 · TensorFlow · CPU"
+    valid(result.saved_to)
     back = read_run(result.saved_to)
     assert back.header["label"] == result.label and back.header["source"] in ("nvml", "none")
     assert back.header["config"] == SampleConfig(steps=2, devices="cpu").to_dict()
@@ -109,6 +122,8 @@ def test_a_crash_and_a_missing_interpreter_say_what_happened(tmp_path):
     result, _ = run_flow(record(SampleConfig(steps=2), str(crash)))
     assert result.end == "crashed" and result.signal == signal.SIGSEGV and result.exit_code is None
     assert result.status == "failed"
+    valid(result.saved_to)
+    assert "exit_code" not in read_run(result.saved_to).end  # a signal ended it: there is no exit code
     assert result.detail.startswith(f"the training process was killed by signal {int(signal.SIGSEGV)} (SIGSEGV)")
     missing, _ = run_flow(record(SampleConfig(steps=2), str(tmp_path / "no such python")))
     assert missing.end == "not-started" and missing.status == "failed" and missing.start_error
@@ -170,6 +185,7 @@ def test_the_real_sample_reports_its_prediction_memory_and_loss_scale_events():
     rss = [i.data[1]["host.rss"] for i in seen if i.kind == "memory" and "host.rss" in i.data[1]]
     assert len(rss) == 6 and min(rss) > 50  # MiB of the training process: TensorFlow alone is hundreds
     assert [i.done for i in seen if i.kind == "step"] == [1, 2, 3, 4, 5, 6]
+    valid(result.saved_to)
     back = read_run(result.saved_to)
     assert back.header["label"] == "溢出 demo" and back.end["memory"]["predicted_tf_peak"] > 0
     assert all(isinstance(e.get("rss"), int) for _, e in back.events if e.get("type") == "progress")
