@@ -16,6 +16,9 @@ how the process ended (the CLI's; the window left it empty).
 Progress kinds: ``phase`` (data: ``"host"``), ``plan`` (data: the settings' labels, in order), ``setting``
 (text: "Running: …"; data: its index), ``started``/``event``/``line`` (the running sample), ``step``
 (done/total: that setting's steps), ``row`` (data: the finished row, ``core.monitor.benchmark.result_row``).
+
+The table's own helpers (``recording_rows``: the bundled H200 comparison; ``speedups``; ``write_csv``) are
+``core.monitor.benchmark``'s, named here too so a face needs only this module.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 from tfgpu_wizard.core.flows.base import Progress, detect_host, is_cancelled, resolve_python, run_target
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.monitor import benchmark as table
+from tfgpu_wizard.core.monitor.benchmark import BACKEND_NAMES, CSV_FIELDS, recording_rows, speedups, write_csv
 from tfgpu_wizard.core.setup.host_model import HostReport
 from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, SampleConfig, TargetResult, TargetRun
 from tfgpu_wizard.core.target.sampleopts import benchmark_configs
@@ -141,4 +145,5 @@ def benchmark(python: str | None = None, *, steps: int = DEFAULT_STEPS, cpu: boo
     return out
 
 
-__all__ = ["DETECT", "BenchmarkResult", "benchmark", "has_gpu", "row_for", "row_status", "settings"]
+__all__ = ["BACKEND_NAMES", "CSV_FIELDS", "DETECT", "BenchmarkResult", "benchmark", "has_gpu", "recording_rows",
+           "row_for", "row_status", "settings", "speedups", "write_csv"]

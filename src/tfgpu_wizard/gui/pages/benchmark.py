@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from tfgpu_wizard.core.flows import benchmark as core_benchmark
 from tfgpu_wizard.core.flows.benchmark import benchmark, settings
-from tfgpu_wizard.core.monitor import benchmark as core_benchmark
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
 
