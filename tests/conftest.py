@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import shlex
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +84,23 @@ def _no_leaked_threads_or_processes(request):
         time.sleep(0.05)
     names = ", ".join(t.name for t in leaked_threads)
     pytest.fail(f"test leaked threads [{names}] / child processes {sorted(leaked_children)}")
+
+
+@pytest.fixture
+def wsl2_python(tmp_path):
+    """``make(with_tf=True) -> Path``: a real Python behind a wrapper that first prints two recorded WSL2 logs
+    on stderr (tensorflow issue 63362 and WSL issue 11229, tests/fixtures/logs), so a probe's error output reads
+    as a WSL2 machine's where a GPU library did not load. ``with_tf=False``: without site-packages (no TF)."""
+    logs = Path(__file__).resolve().parent / "fixtures" / "logs"
+    cat = " ".join(shlex.quote(str(logs / name)) for name in ("gh_wsl_11229_ldconfig.log",
+                                                              "gh_tf_63362_wsl_tf216_dlopen.log"))
+
+    def make(with_tf: bool = True) -> Path:
+        wrapper = tmp_path / ("wsl2 python 录制" + ("" if with_tf else " no tf"))
+        flags = "" if with_tf else " -I -S"
+        wrapper.write_text(f"#!/bin/sh\ncat {cat} >&2\nexec {shlex.quote(sys.executable)}{flags} \"$@\"\n",
+                           encoding="utf-8")
+        wrapper.chmod(0o755)
+        return wrapper
+
+    return make

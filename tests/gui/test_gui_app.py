@@ -136,10 +136,10 @@ def test_crashing_target_interpreter_is_reported(window, qtbot, tmp_path):
     fake.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} {shlex.quote(str(body))}\n", encoding="utf-8")
     fake.chmod(0o755)
     page = window.show_page("monitor")
-    with qtbot.waitSignal(page.proc.finished, timeout=20_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=20_000) as blocker:
         assert page.start_sample(python=str(fake))
     info = blocker.args[0]
-    assert info.status == "failed" and info.exit_code == 3
+    assert info.end == "failed" and info.exit_code == 3
     assert "libcudart.so.12" in info.stderr_tail
     assert "exit code 3" in page.run_state.text()
     assert page.btn_start.isEnabled() and not page.btn_stop.isEnabled()
@@ -148,7 +148,7 @@ def test_crashing_target_interpreter_is_reported(window, qtbot, tmp_path):
 
 def test_missing_interpreter_is_reported(window, qtbot, tmp_path):
     page = window.show_page("monitor")
-    with qtbot.waitSignal(page.proc.finished, timeout=10_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=10_000) as blocker:
         page.start_sample(python=str(tmp_path / "no such python"))
-    assert blocker.args[0].status == "not-started"
+    assert blocker.args[0].end == "not-started"
     assert "Could not start" in page.run_state.text()

@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self._pages: dict[str, Page] = {}
         self._status_owner: str | None = None
         self._detect_task = None
+        self._report_task = None  # the help zip being written (core.flows.report)
         self._detect_pending = False  # True from start until its result (or failure) has arrived here
 
         central = QWidget()
@@ -159,22 +160,25 @@ class MainWindow(QMainWindow):
                                               _t("Zip files (*.zip)"))
         return path
 
-    def save_report(self, path: str | None = None):
-        """Write the help zip (doctor JSON, log, newest run, last plan run); returns core ReportContents."""
-        from PySide6.QtWidgets import QMessageBox
-
-        from tfgpu_wizard.core.report import write_report
+    def save_report(self, path: str | None = None) -> bool:
+        """Write the help zip (doctor JSON, log, newest run, last plan run) off the GUI thread
+        (``core.flows.report``, the CLI's ``report`` too); the status line says where. False: no path chosen."""
+        from tfgpu_wizard.core.flows.report import DETECT, report
+        from tfgpu_wizard.gui.workers import FlowTask
 
         path = path or self.ask_report_path()
-        if not path:
-            return None
-        try:
-            contents = write_report(path, host=self.state.host, detect=False)
-        except OSError as exc:
-            QMessageBox.warning(self, _t("Save a report for help"), _t("Could not write the report: {0}").format(exc))
-            return None
-        self.status(_t("Report saved: {0}").format(contents.path))
-        return contents
+        if not path or (self._report_task is not None and self._report_task.is_running()):
+            return False
+        self._report_task = task = FlowTask(report, self, name="tfgpu-report")
+        task.finished.connect(lambda contents: self.status(_t("Report saved: {0}").format(contents.path)))
+        task.failed.connect(self._report_failed)
+        task.start(path, host=self.state.host if self.state.host is not None else DETECT)
+        return True
+
+    def _report_failed(self, message: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(self, _t("Save a report for help"), _t("Could not write the report: {0}").format(message))
 
     def open_log_folder(self) -> str:
         from PySide6.QtCore import QUrl
@@ -336,6 +340,8 @@ class MainWindow(QMainWindow):
             page.shutdown()
         if self._detect_task is not None:
             self._detect_task.wait(30_000)
+        if self._report_task is not None:
+            self._report_task.shutdown(30_000)
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
         self.shutdown()

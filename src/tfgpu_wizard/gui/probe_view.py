@@ -1,19 +1,16 @@
-"""The verification probe's result in the GUI: the same verdict as the CLI's ``verify``.
+"""The verification probe's result in the window, worded as the CLI's ``verify`` words it.
 
-The GUI runs ``target/probe.py`` under ``TargetProcess`` (QProcess); the CLI under
-``core.target.runner.run_probe``. Both end in ``core.target.runner.probe_verdict``: here a ``TargetResult`` is
-assembled from what the QProcess saw (the probe's JSON object, exit code, timeout/cancel, stderr),
-so the words a user reads are the same in both places.
+Setup → Verify and the Sanity check drive ``core.flows`` (``verify``, ``sanity``); this module only turns their
+``ProbeVerdict`` and library check into HTML.
 """
 
 from __future__ import annotations
 
 import html
-import json
 from typing import Any
 
+from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.gui.widgets import verdict_html
-from tfgpu_wizard.gui.workers import FinishInfo
 
 VERDICT_KIND = {
     "gpu": "ok",
@@ -24,34 +21,6 @@ VERDICT_KIND = {
     "hung": "bad",
     "not-started": "bad",
 }
-
-
-def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: str, command: list[str],
-                      host: Any = None):
-    """``core.target.runner.ProbeVerdict`` for a probe run seen through ``TargetProcess``, its reasons starting from
-    the host's facts (``core.diagnose.verdict.with_host_facts``: no driver, CPU-only wheel, old driver, libraries)."""
-    from tfgpu_wizard.core.diagnose.verdict import with_host_facts
-    from tfgpu_wizard.core.target.runner import TargetResult, parse_event_line, probe_verdict
-
-    events = [parse_event_line(json.dumps(report))] if isinstance(report, dict) else []
-    result = TargetResult(
-        command=list(command),
-        events=events,
-        returncode=info.exit_code,
-        timed_out=info.status == "timeout",
-        stopped=info.status == "cancelled",
-        start_error=(info.error or "could not be started") if info.status == "not-started" else None,
-        stderr=stderr,
-        duration_s=info.duration_s,
-    )
-    return with_host_facts(probe_verdict(result), host)
-
-
-def diagnosis_context(verdict: Any, host: Any = None) -> dict[str, Any]:
-    """What the probe (and the host) know that a log alone does not: ``core.diagnose.verdict.diagnosis_context``."""
-    from tfgpu_wizard.core.diagnose.verdict import diagnosis_context as _context
-
-    return _context(getattr(verdict, "report", None), host)
 
 
 def keras_lines(verdict: Any) -> tuple[str | None, str | None]:
@@ -70,10 +39,19 @@ def keras_lines(verdict: Any) -> tuple[str | None, str | None]:
     return keras_label(keras), keras_legacy_problem(keras, tf_version)
 
 
-def verdict_block_html(verdict: Any) -> str:
-    """Headline, then a Keras 2 problem, then why (for a missing GPU), then the details (versions, matmul)."""
-    kind = VERDICT_KIND.get(verdict.status, "warn")
-    parts = [f"<p style='font-size:13pt'>{verdict_html(kind, verdict.headline)}</p>"]
+def verdict_block_html(verdict: Any, as_intended: bool = False) -> str:
+    """Headline, then a Keras 2 problem, then why (for a missing GPU), then the details (versions, matmul).
+
+    ``as_intended``: a CPU plan's environment works on the CPU, which is what it installs (``verify --expect-cpu``).
+    """
+    kind = "ok" if as_intended else VERDICT_KIND.get(verdict.status, "warn")
+    parts = []
+    if as_intended:
+        parts.append(f"<p style='font-size:13pt'>"
+                     f"{verdict_html('ok', tr('target', 'TensorFlow works, on the CPU, as this plan intends.'))}</p>")
+        parts.append(f"<p>{html.escape(verdict.headline)}</p>")
+    else:
+        parts.append(f"<p style='font-size:13pt'>{verdict_html(kind, verdict.headline)}</p>")
     _, keras_problem = keras_lines(verdict)
     if keras_problem:
         parts.append(f"<p>{verdict_html('warn', keras_problem)}</p>")
@@ -83,3 +61,14 @@ def verdict_block_html(verdict: Any) -> str:
     if details:
         parts.append("<p style='color:#444'>" + "<br>".join(html.escape(d) for d in details) + "</p>")
     return "".join(parts)
+
+
+def libraries_html(check: Any) -> str:
+    """The library check of ``core.flows.verify``: which GPU library did not load, and what to do."""
+    if not check.missing:
+        return "<p>" + html.escape(tr("target", "TensorFlow's loader did not name the library that failed, even "
+                                                "with its messages on.")) + "</p>"
+    items = "".join(f"<li><code>{html.escape(m.name)}</code>: {html.escape(m.reason)}</li>" for m in check.missing)
+    fix = "<br>".join(html.escape(line) for line in check.fix)
+    return (f"<p>{verdict_html('bad', tr('target', 'TensorFlow could not load:'))}</p><ul>{items}</ul>"
+            f"<p><b>{html.escape(tr('target', 'What to do:'))}</b><br><code>{fix}</code></p>")
