@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -291,17 +290,15 @@ def test_bytes_junk_and_encodings():
     assert diagnose("") == [] and diagnose("\x00\x01\xff") == []
 
 
-def test_fifty_megabyte_log_is_fast():
+def test_fifty_megabyte_log_is_diagnosed_whole():
+    """The speed of this is benchmarks/bench_diagnose.py (a ratio to one linear pass, measured side by side)."""
     parts = [decode_log(p.read_bytes()) for p in sorted(LOGS.glob("*.log"))]
     noise = "2024-01-01 00:00:00.000001: I tensorflow/core/kernels/x.cc:1] step 10 loss=0.25\n" * 2000
     blob = noise + "".join(parts)
     text = (blob * (50_000_000 // len(blob) + 1))[:50_000_000]
-    start = time.perf_counter()
     found = diagnose(text)
-    elapsed = time.perf_counter() - start
     assert found[0].rule_id == "driver-library-mismatch"
     assert 1000 < by_id(found, "numa-node").count <= dg.MAX_COUNT
-    assert elapsed < 6.0, f"{elapsed:.1f} s for 50 MB"
 
 
 @settings(max_examples=60, deadline=None)
