@@ -139,6 +139,12 @@ class VerifyResult:
         }
 
 
+def expects_cpu(plan: Any, python: str) -> bool:
+    """True when ``python`` is the environment of a CPU plan: "works, no GPU" is what that plan installs (its
+    script ends with ``verify --expect-cpu``); another Python is judged as usual."""
+    return bool(plan is not None and getattr(plan, "cpu", False) and python == str(getattr(plan, "env_python", "") or ""))
+
+
 def _platform(report: dict[str, Any]) -> str:
     plat = (report.get("python") or {}).get("platform") or sys.platform
     return "windows" if plat == "win32" else ("macos" if plat == "darwin" else "linux")

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from tfgpu_wizard.core.flows.diagnose import explain
 from tfgpu_wizard.core.flows.doctor import cuda_explanation, host_notes
+from tfgpu_wizard.core.flows.verify import expects_cpu
 from tfgpu_wizard.core.flows.verify import verify as verify_flow
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.pages.diagnose import explanation_html, findings_html
@@ -390,11 +391,7 @@ class SetupPage(Page):
             return
         self.state.target_python = python
         self.state.keras2 = self.keras2.isChecked()
-        # The plan's own environment after a CPU plan: "works, no GPU" is what it installs (its script's
-        # last step is `verify --expect-cpu` too).
-        plan = self.commands.current_plan()
-        expect_cpu = bool(plan is not None and getattr(plan, "cpu", False)
-                          and python == str(getattr(plan, "env_python", "") or ""))
+        expect_cpu = expects_cpu(self.commands.current_plan(), python)  # a CPU plan's own environment
         self.verify_result = None
         self._verify_shown = None
         self._verify_python = python
