@@ -242,21 +242,10 @@ def _refusal(pick, args, tr) -> str | None:
 
 
 def _make_plan(choice, host, args, shell, home):
-    from tfgpu_wizard.core.setup.plan import build_plan
+    from tfgpu_wizard.core.flows.choose import plan_for
 
-    return build_plan(
-        choice.row,
-        host,
-        choice.method,
-        shell,
-        args.prefix,
-        keras2=args.keras2,
-        python=choice.python,
-        cpu=choice.cpu,
-        home=home,
-        index_url=getattr(args, "index_url", None),
-        offline=getattr(args, "offline", False),
-    )
+    return plan_for(choice, host, shell, args.prefix, keras2=args.keras2, home=home,
+                    index_url=getattr(args, "index_url", None), offline=getattr(args, "offline", False))
 
 
 def _reason_dict(r) -> dict:

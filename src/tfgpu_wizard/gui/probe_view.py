@@ -1,7 +1,7 @@
 """The verification probe's result in the window, worded as the CLI's ``verify`` words it.
 
-Setup → Verify and the Sanity check drive ``core.flows`` (``verify``, ``sanity``); this module only turns their
-``ProbeVerdict`` and library check into HTML.
+Setup → Verify drives ``core.flows.verify``; this module only turns its result (verdict, Keras 2 problem,
+library check) into HTML.
 """
 
 from __future__ import annotations
@@ -23,36 +23,20 @@ VERDICT_KIND = {
 }
 
 
-def keras_lines(verdict: Any) -> tuple[str | None, str | None]:
-    """(which Keras ``tf.keras`` is, what is wrong with a requested Keras 2) from the probe's report.
-
-    The same words as in ``verdict.details`` (``core.target.runner.keras_label`` / ``keras_legacy_problem``);
-    the GUI lifts them out so a Keras 2 problem is a warning line, not one detail among many.
-    """
-    from tfgpu_wizard.core.target.runner import keras_label, keras_legacy_problem
-
-    report = getattr(verdict, "report", None) or {}
-    keras = report.get("keras") or {}
-    if not isinstance(keras, dict) or not (keras.get("version") or keras.get("legacy_problem")):
-        return None, None
-    tf_version = (report.get("tensorflow") or {}).get("version")
-    return keras_label(keras), keras_legacy_problem(keras, tf_version)
-
-
-def verdict_block_html(verdict: Any, as_intended: bool = False) -> str:
-    """Headline, then a Keras 2 problem, then why (for a missing GPU), then the details (versions, matmul).
-
-    ``as_intended``: a CPU plan's environment works on the CPU, which is what it installs (``verify --expect-cpu``).
-    """
-    kind = "ok" if as_intended else VERDICT_KIND.get(verdict.status, "warn")
+def verdict_block_html(result: Any) -> str:
+    """Headline, then a Keras 2 problem, then why (for a missing GPU), then the details (versions, matmul), of a
+    ``core.flows.verify.VerifyResult``. A CPU plan's environment working on the CPU is what it installs
+    (``verify --expect-cpu``): then that is the headline."""
+    verdict = result.verdict
+    kind = "ok" if result.as_intended else VERDICT_KIND.get(verdict.status, "warn")
     parts = []
-    if as_intended:
+    if result.as_intended:
         parts.append(f"<p style='font-size:13pt'>"
                      f"{verdict_html('ok', tr('target', 'TensorFlow works, on the CPU, as this plan intends.'))}</p>")
         parts.append(f"<p>{html.escape(verdict.headline)}</p>")
     else:
         parts.append(f"<p style='font-size:13pt'>{verdict_html(kind, verdict.headline)}</p>")
-    _, keras_problem = keras_lines(verdict)
+    _, keras_problem = result.keras
     if keras_problem:
         parts.append(f"<p>{verdict_html('warn', keras_problem)}</p>")
     if verdict.reasons:

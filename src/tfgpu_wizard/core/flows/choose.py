@@ -13,7 +13,7 @@ from typing import Any
 
 from tfgpu_wizard.core.i18n import N_, tr
 from tfgpu_wizard.core.setup.matrix import Matrix, Row
-from tfgpu_wizard.core.setup.plan import METHODS
+from tfgpu_wizard.core.setup.plan import METHODS, Plan, build_plan
 from tfgpu_wizard.core.setup.recommend import Candidate, MethodOption, Recommendation, recommend
 
 CTX = "plan"
@@ -101,3 +101,11 @@ def choose(rec: Recommendation, *, method: str | None = None, windows_side: str 
     if cand is None or cand.best_method is None:
         return Pick(None)
     return Pick(_choice(rec, cand, cand.best_method, method), cand, cand.best_method)
+
+
+def plan_for(choice: Choice, host: Any, shell: str, prefix: str | None = None, *, keras2: bool = False,
+             home: str | None = None, index_url: str | None = None, offline: bool = False) -> Plan:
+    """The install plan for ``choice`` in ``shell``: the same arguments for both faces (the method option's
+    Python, the CPU plan where there is no usable GPU). Raises ``PlanError`` for an impossible choice."""
+    return build_plan(choice.row, host, choice.method, shell, prefix, keras2=keras2, python=choice.python,
+                      cpu=choice.cpu, home=home, index_url=index_url, offline=offline)

@@ -31,6 +31,14 @@ CTX = "plan-run"
 EXECUTOR_ENDS = ("ok", "failed", "cancelled", "stopped")
 
 
+def runnable_here(platform: str, shell: str) -> bool:
+    """"Run it for me" / ``plan --run`` exist for bash plans of Linux/WSL2 rows on Linux and PowerShell plans on
+    Windows (``core.setup.plan_run.runnable``)."""
+    from types import SimpleNamespace
+
+    return runnable(SimpleNamespace(platform=platform, shell=shell))[0]
+
+
 def default_folder(plan: Any) -> Path:
     """Where "Run it for me" / ``plan --run`` write a plan when the user names no folder."""
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", f"tf-{plan.tensorflow}-{plan.method}-{plan.shell}")

@@ -27,7 +27,13 @@ from tfgpu_wizard.core.flows.base import Progress, detect_host, is_cancelled, re
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.setup import gpulibs
 from tfgpu_wizard.core.setup.host_model import HostReport
-from tfgpu_wizard.core.target.runner import ProbeVerdict, TargetResult, probe_verdict
+from tfgpu_wizard.core.target.runner import (
+    ProbeVerdict,
+    TargetResult,
+    keras_label,
+    keras_legacy_problem,
+    probe_verdict,
+)
 
 CTX = "target"
 DEFAULT_TIMEOUT_S = 180.0  # importing TensorFlow is slow; `verify --timeout` changes it
@@ -90,6 +96,17 @@ class VerifyResult:
         """The error output of the probe (and of the library check's run, when there was one)."""
         return self.probe.stderr if self.libraries is None else self.probe.stderr + "\n" + self.libraries.run.stderr
 
+    @property
+    def keras(self) -> tuple[str | None, str | None]:
+        """(which Keras ``tf.keras`` is, what is wrong with a requested Keras 2) from the probe's report, in the
+        words of ``verdict.details``: a face may lift the problem out as a warning line."""
+        report = self.report or {}
+        keras = report.get("keras") or {}
+        if not isinstance(keras, dict) or not (keras.get("version") or keras.get("legacy_problem")):
+            return None, None
+        tf_version = (report.get("tensorflow") or {}).get("version")
+        return keras_label(keras), keras_legacy_problem(keras, tf_version)
+
     def context(self) -> dict[str, Any]:
         """What the probe and the host add to the diagnosis of the log (``diagnosis_context``)."""
         return diagnosis_context(self.report, self.host)
@@ -120,6 +137,12 @@ class VerifyResult:
             "findings": [f.to_dict() for f in self.findings()],
             "libraries": None if self.libraries is None else self.libraries.to_dict(),
         }
+
+
+def expects_cpu(plan: Any, python: str) -> bool:
+    """True when ``python`` is the environment of a CPU plan: "works, no GPU" is what that plan installs (its
+    script ends with ``verify --expect-cpu``); another Python is judged as usual."""
+    return bool(plan is not None and getattr(plan, "cpu", False) and python == str(getattr(plan, "env_python", "") or ""))
 
 
 def _platform(report: dict[str, Any]) -> str:

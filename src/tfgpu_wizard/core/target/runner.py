@@ -65,13 +65,8 @@ PROTOCOL_VERSION = 1
 PROBE_SCRIPT = "probe.py"
 SAMPLE_SCRIPT = "sample.py"
 
-# Exit codes of target/sample.py (see docs/sample-protocol.md).
-EXIT_OK = 0
-EXIT_BAD_FLAGS = 2
-EXIT_CONFIG = 3
-EXIT_OOM = 4
-EXIT_RUNTIME = 5
-EXIT_NO_TF = 6
+# The sample's exit codes live in target/sample.py alone (docs/sample-protocol.md): the app reads the sample's
+# error event and the run's end, never a copy of the numbers (a copy here had gone stale and was used nowhere).
 
 STDERR_LIMIT = 1_000_000  # characters kept from stderr: the head and the tail, the middle is dropped
 
@@ -326,7 +321,7 @@ def default_python() -> str:
 
 
 def sample_argv(config: SampleConfig) -> list[str]:
-    """Arguments for ``python``: the sample script's path, then its flags (QProcess.setArguments)."""
+    """Arguments for ``python``: the sample script's path, then its flags (the command of a TargetRun after the interpreter)."""
     return [str(target_script(SAMPLE_SCRIPT)), *config.to_argv()]
 
 

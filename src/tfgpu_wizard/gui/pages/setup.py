@@ -1,7 +1,7 @@
 """Setup page: the wizard Machine → Choose → Commands → Verify.
 
-Machine shows ``core.setup.host.detect_host``'s report (run by the main window on a worker thread after
-the first paint). Choose lists ``core.setup.matrix`` rows for the detected platform (ranked by
+Machine shows ``core.flows.doctor``'s report (run by the main window through ``FlowTask`` after the first
+paint). Choose lists ``core.setup.matrix`` rows for the detected platform (ranked by
 ``core.setup.recommend`` where this build has it). Commands shows ``core.setup.plan``'s per-shell scripts where
 this build has it. Verify drives ``core.flows.verify`` (the CLI's ``verify`` too) through ``FlowTask`` and
 shows its result; a paste box reaches the same diagnosis.
@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu_wizard.core.flows.diagnose import explain
+from tfgpu_wizard.core.flows.doctor import cuda_explanation, host_notes
+from tfgpu_wizard.core.flows.verify import expects_cpu
 from tfgpu_wizard.core.flows.verify import verify as verify_flow
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.pages.diagnose import explanation_html, findings_html
@@ -49,12 +51,10 @@ def _t(text: str) -> str:
 
 def host_html(report: Any) -> str:
     """The report in words a beginner understands: warnings first, then what was found."""
-    from tfgpu_wizard.core.setup.host import explain_cuda_versions, note_text, sorted_notes
-
     parts: list[str] = []
-    for note in sorted_notes(report.notes):
-        kind = {"error": "bad", "warning": "warn"}.get(note.severity, "info")
-        parts.append(f"<p>{verdict_html(kind, note_text(note))}</p>")
+    for severity, text in host_notes(report):
+        kind = {"error": "bad", "warning": "warn"}.get(severity, "info")
+        parts.append(f"<p>{verdict_html(kind, text)}</p>")
     rows = []
     os_ = report.os
     rows.append((_t("System"), f"{os_.version or os_.system} ({os_.machine})"))
@@ -83,7 +83,7 @@ def host_html(report: Any) -> str:
         for k, v in rows
     )
     parts.append(f"<table>{table}</table>")
-    explain = explain_cuda_versions(report)
+    explain = cuda_explanation(report)
     if explain:
         parts.append(f"<h4>{html.escape(_t('Driver CUDA vs toolkit CUDA'))}</h4>")
         parts.append("".join(f"<p>{html.escape(line)}</p>" for line in explain))
@@ -397,11 +397,7 @@ class SetupPage(Page):
             return
         self.state.target_python = python
         self.state.keras2 = self.keras2.isChecked()
-        # The plan's own environment after a CPU plan: "works, no GPU" is what it installs (its script's
-        # last step is `verify --expect-cpu` too).
-        plan = self.commands.current_plan()
-        expect_cpu = bool(plan is not None and getattr(plan, "cpu", False)
-                          and python == str(getattr(plan, "env_python", "") or ""))
+        expect_cpu = expects_cpu(self.commands.current_plan(), python)  # a CPU plan's own environment
         self.verify_result = None
         self._verify_shown = None
         self._verify_python = python
@@ -434,7 +430,7 @@ class SetupPage(Page):
             return
         self._show_verify_result(result)
         if result.works:  # TensorFlow works there: remember it
-            from tfgpu_wizard.gui.mainwindow import settings
+            from tfgpu_wizard.gui.settings import settings
 
             settings().setValue("verified_python", self.state.target_python)
 
@@ -448,7 +444,7 @@ class SetupPage(Page):
         from tfgpu_wizard.gui.probe_view import libraries_html, verdict_block_html
 
         self._verify_shown = ("result", result)
-        parts = [verdict_block_html(result.verdict, as_intended=result.as_intended)]
+        parts = [verdict_block_html(result)]
         if result.libraries is not None:
             parts.append(libraries_html(result.libraries))
         findings = result.findings()

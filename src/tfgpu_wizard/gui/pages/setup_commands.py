@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tfgpu_wizard.core.flows.plan_run import default_folder, plan_run, run_steps
+from tfgpu_wizard.core.flows.choose import plan_for
+from tfgpu_wizard.core.flows.plan_run import PlanRunResult, default_folder, plan_run, run_steps, runnable_here
 from tfgpu_wizard.core.setup.plan import shells_for
 from tfgpu_wizard.gui.widgets import empty_state, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
@@ -47,13 +48,8 @@ def _t(text: str) -> str:
 
 
 def can_run_here(platform: str, shell: str) -> bool:
-    """"Run it for me" exists for bash plans of Linux/WSL2 rows on Linux, and PowerShell plans on Windows
-    (``core.setup.plan_run.runnable``)."""
-    from types import SimpleNamespace
-
-    from tfgpu_wizard.core.setup.plan_run import runnable
-
-    return runnable(SimpleNamespace(platform=platform, shell=shell))[0]
+    """"Run it for me" exists for bash plans of Linux/WSL2 rows on Linux, and PowerShell plans on Windows."""
+    return runnable_here(platform, shell)
 
 
 def monospace() -> QFont:
@@ -176,8 +172,6 @@ class PlanRunner(QObject):
         self.finished.emit(result.status)
 
     def _on_failed(self, message: str) -> None:
-        from tfgpu_wizard.core.flows.plan_run import PlanRunResult
-
         self._on_finished(PlanRunResult("not-written", error=message))
 
     def _ask_dialog(self, step: Any) -> str:
@@ -342,15 +336,13 @@ class CommandsView(QWidget):
         self.error = ""
         self.tabs.clear()
         if self.choice is not None:
-            from tfgpu_wizard.core.setup.plan import PlanError, build_plan
+            from tfgpu_wizard.core.setup.plan import PlanError
 
             prefix = self.prefix.text().strip() or None
             for shell in self.shells():
                 try:
-                    # the same arguments as `tfgpu-wizard plan` (commands/plan.py): the CPU plan where
-                    # there is no usable GPU, the method option's Python
-                    self.plans[shell] = build_plan(self.choice.row, self.host, self.choice.method, shell, prefix,
-                                                   python=self.choice.python, cpu=self.choice.cpu)
+                    # the same arguments as `tfgpu-wizard plan` (core.flows.choose.plan_for)
+                    self.plans[shell] = plan_for(self.choice, self.host, shell, prefix)
                 except PlanError as exc:
                     self.error = str(exc)
                     break
@@ -588,12 +580,8 @@ class CommandsView(QWidget):
 
     def _show_run_result(self, status: str, failed: int | None) -> str:
         """One message for the end of a run, directly above the log (re-rendered on a language switch)."""
-        from tfgpu_wizard.core.setup.plan_run import failure_message
-
-        steps = self.runner.steps
-        name = steps[failed].text() if failed is not None and 0 <= failed < len(steps) else ""
         kind = {"ok": "ok", "failed": "bad", "cancelled": "warn", "stopped": "warn"}.get(status, "info")
-        text = failure_message(status, name)
+        text = PlanRunResult(status, steps=self.runner.steps, failed_index=failed).message()
         self.run_step.setText(verdict_html(kind, text))
         self.message.setText("")
         return text
