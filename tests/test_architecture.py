@@ -162,6 +162,7 @@ def test_the_package_has_no_import_circle() -> None:
 PAGE_ALLOWED_CORE = {
     "core", "core.flows", "core.i18n", "core.paths", "core.text", "core.versions",
     "core.setup", "core.setup.host_model", "core.setup.matrix", "core.setup.plan", "core.setup.shells",
+    "core.setup.plan.model", "core.setup.plan.script", "core.setup.check.model",
     "core.monitor", "core.monitor.snapshot", "core.monitor.compare", "core.monitor.benchmark",
     "core.monitor.progress", "core.target", "core.target.sampleopts", "core.diagnose",
 }

@@ -55,6 +55,21 @@ def test_steps_become_progress_and_an_admin_step_waits_for_its_answer(tmp_path) 
 
 
 @posix_only
+def test_a_step_for_another_computer_is_shown_and_skipped_not_run(tmp_path) -> None:
+    """An offline plan's download step is done on a computer with internet (``Step.elsewhere``): the run names it
+    and skips it, then goes on (the executor once called an old callback there and the step never showed)."""
+    marker = tmp_path / "downloaded"
+    steps = [Step("Download the wheels", argv=("touch", str(marker)), elsewhere=True),
+             Step("Say hello", argv=("echo", "hi there"))]
+    items = []
+    result = drive(run_steps(steps, tmp_path), items.append)
+    assert result.status == "ok" and result.results == ["skipped", "ok"] and not marker.exists()
+    assert [(i.kind, i.text) for i in items if i.kind == "step"][0] == ("step", "Download the wheels")
+    assert any(i.kind == "line" and i.data == "(for a computer with internet: not run here)" for i in items)
+    assert [(i.done, i.data) for i in items if i.kind == "done"] == [(1, "skipped"), (2, "ok")]
+
+
+@posix_only
 def test_cancel_stops_the_steps_group_and_no_other_step_starts(tmp_path) -> None:
     pidfile = tmp_path / "pid"
     steps = [Step("Wait", snippet={"posix": f"sleep 300 & echo $! > '{pidfile}'; wait"}),

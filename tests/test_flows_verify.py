@@ -94,3 +94,36 @@ def test_wsl2_stays_wsl2_and_the_library_check_runs(wsl2_python) -> None:
     data = json.loads(json.dumps(result.to_dict(), default=str))
     assert data["context"] == ctx and data["libraries"]["missing"] == []
     assert [f["rule_id"] for f in data["findings"]] == [f.rule_id for f in findings]
+
+
+@posix_only
+def test_a_cpu_installs_expected_messages_are_information(tmp_path, capsys) -> None:
+    """``verify --expect-cpu`` (a CPU plan's last step) and Setup → Verify of a CPU plan pass ``expect_cpu`` into
+    the diagnosis: "Could not find cuda drivers" is what such an install always prints, not an error.
+
+    The interpreter: a real Python (without site-packages: the probe ends as "no TensorFlow", so the error output
+    is diagnosed) behind a wrapper that first prints a real CPU machine's TensorFlow log on stderr
+    (tensorflow issue 66750, tests/fixtures/logs)."""
+    import shlex
+    import sys
+
+    from tfgpu_wizard.cli import main
+
+    log = ROOT / "tests/fixtures/logs/gh_tf_66750_cuda_drivers.log"
+    wrapper = tmp_path / "cpu python 录制"
+    wrapper.write_text(f"#!/bin/sh\ncat {shlex.quote(str(log))} >&2\nexec {shlex.quote(sys.executable)} -I -S \"$@\"\n",
+                       encoding="utf-8")
+    wrapper.chmod(0o755)
+    severity = {}
+    for expect_cpu in (False, True):
+        result = drive(verify(str(wrapper), expect_cpu=expect_cpu, host=None, timeout=60))
+        assert result.verdict.status == "no-tensorflow" and not result.as_intended
+        assert result.context().get("expect_cpu", False) is expect_cpu
+        severity[expect_cpu] = {f.rule_id: f.severity for f in result.findings()}
+    assert severity[False]["cuda-drivers-not-found"] == "error"
+    assert severity[True]["cuda-drivers-not-found"] == "info"
+    # the CLI drives the same flow, with this machine's facts beside expect_cpu
+    assert main(["--lang", "en", "verify", "--python", str(wrapper), "--expect-cpu", "--json"]) == 3
+    out = json.loads(capsys.readouterr().out)
+    assert out["context"]["expect_cpu"] is True
+    assert {f["rule_id"]: f["severity"] for f in out["findings"]}["cuda-drivers-not-found"] == "info"

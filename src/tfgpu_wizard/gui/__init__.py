@@ -7,7 +7,7 @@ Public API (stable names)
     ``create_window(lang=None) -> MainWindow``  build the window without entering the event loop (tests, tools)
 
 ``tfgpu_wizard.gui.mainwindow.MainWindow(QMainWindow)``
-    ``PAGES``: ``("sanity", "setup", "monitor", "benchmark", "diagnose", "learn")``
+    ``PAGES``: ``("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "check", "learn")``
     ``show_page(name) -> QWidget``        switch page (pages are built on first visit, so start-up stays fast)
     ``page(name) -> QWidget``             the page widget (built if needed)
     ``status(text)``                      the status line; every long task reports here, nothing else writes it
@@ -22,10 +22,7 @@ Public API (stable names)
                                           ``progress(Progress)`` (an ``Ask`` waits for ``item.reply(...)``), then
                                           ``finished(result)`` or ``failed(str)``; ``cancel()``, ``shutdown()``
     ``ThreadTask(fn, *args)``             a FlowTask over one blocking call: ``done(object)``, ``failed(str)``
-    ``TargetProcess``                     a target interpreter on core's runner speaking JSON lines (the Monitor and
-                                          Benchmark pages until their flows land): ``start(python, args, env=None,
-                                          timeout_s=...)``, ``cancel()``; signals ``event(dict)``, ``text(str)``,
-                                          ``finished(FinishInfo)``
+                                          (a log box reading a file)
 
 ``tfgpu_wizard.gui.chart``
     ``SeriesStore``                       growable float32 columns (t + named series); every sample is kept
@@ -61,22 +58,29 @@ Public API (stable names)
 
 ``tfgpu_wizard.gui.pages.sanity.SanityPage``   ``start(steps=None)`` drives ``core.flows.sanity`` through ``checker``;
                                           ``sanity`` = its ``SanityVerdict``, ``probe_verdict`` afterwards
-``tfgpu_wizard.gui.pages.diagnose``       ``DiagnosePage`` shows ``core.flows.diagnose.explain``; ``findings_html``,
-                                          ``explanation_html``
+``tfgpu_wizard.gui.pages.diagnose``       ``DiagnosePage`` shows ``core.flows.diagnose.explain`` of a pasted log or a
+                                          file opened or dropped on its box (``gui.log_input.LogInput``, read off
+                                          the GUI thread); ``findings_html``, ``explanation_html``
+``tfgpu_wizard.gui.pages.check.CheckPage``  ``core.flows.check`` of a pasted text or an opened file (a FlowTask):
+                                          ``run_check()``, ``result`` (HTML), ``report_html(CheckReport)``
+``tfgpu_wizard.gui.pages.classroom.ClassroomPage``  ``core.flows.classroom``: ``start_watching(targets)``,
+                                          ``stop_watching()``, ``refresh()`` (a QTimer on the GUI thread)
 ``tfgpu_wizard.gui.probe_view``           ``verdict_block_html(VerifyResult)``, ``libraries_html(LibraryCheck)``
 
 ``tfgpu_wizard.gui.pages.monitor.MonitorPage``
-    ``open_run(path)`` replays a run/recording through ``core.monitor.sampler.ReplaySource`` (instant, recorded
-    time axis kept; events-only CPU runs too), plus the framework's own current/peak from the run's events,
-    and says how the run ended and what was wrong with its file (cut off, damaged lines); ``replay_done(bool)``.
-    ``start_sample()`` records the run with ``core.monitor.runs.RunRecorder``; ``last_run_path`` afterwards (also
-    for a failed, stopped or killed run: its end line says why). ``export_png(path) -> bool``,
+    A view over ``core.flows.record``. ``open_run(path)`` replays a run/recording (``record.replay``, on a
+    thread: instant, recorded time axis kept; events-only CPU runs too), plus the framework's own current/peak
+    from the run's events, and says how the run ended and what was wrong with its file (cut off, damaged lines);
+    ``replay_done(bool)``. ``start_sample()`` drives ``record`` through a FlowTask with the sampler of its live
+    chart (``GpuWatch``); ``last_run_path`` afterwards (also for a failed, stopped or killed run: its end line
+    says why). ``export_png(path) -> bool``,
     ``export_csv(path) -> None | reason``. ``backend`` combo (tensorflow / jax / torch), ``keras2`` checkbox (TF
     only); ``memory_label()`` names the shown run's backend (TF/JAX/PyTorch).
 
 ``tfgpu_wizard.gui.pages.benchmark.BenchmarkPage``
+    ``start(configs=None)`` drives ``core.flows.benchmark`` (the CLI's queue) through a FlowTask;
     ``show_recordings(paths=None) -> int``  the H200 recordings as a demo table + speedup chart, read through
-                                          ``core.monitor.runs.read_run``; ``recording_rows(paths)`` the same rows
+                                          ``core.flows.benchmark``; ``recording_rows(paths)`` the same rows
                                           as data; ``source_note`` says GPU, driver, date, backend
 
 ``tfgpu_wizard.gui.mainwindow.AppState`` (shared by the pages)

@@ -1,4 +1,4 @@
-"""Work off the GUI thread: flows (and plain blocking core calls) on a Python thread, target interpreters on core's runner.
+"""Work off the GUI thread: flows (and plain blocking core calls) on a Python thread.
 
 ``FlowTask`` is the window's one bridge to ``core.flows``: it runs a flow (a generator function yielding
 ``core.flows.base.Progress`` and returning its result) on a Python thread and relays every progress item and
@@ -10,11 +10,9 @@ subprocesses with timeouts), the suite-wide leak guard sees Python threads, and 
 thread to a QObject living on the GUI thread is delivered there as a queued call, which is all the
 marshalling needed.
 
-``TargetProcess`` runs one of the standalone scripts of ``tfgpu_wizard/target`` (or any program)
-in the *target* interpreter, on core's runner (``core.target.runner.TargetRun``, the CLI's too). Its stdout
-is read as JSON lines (one event object per line); other lines (TensorFlow's log, tracebacks) come
-out as ``text``. It never blocks the GUI thread, it always ends with exactly one ``finished`` signal,
-and a timeout or ``cancel()`` kills the child's whole process group.
+A target interpreter (the probe, the sample) is a step of a flow (``core.flows.base.run_target`` on core's runner,
+the CLI's too): its events and lines arrive as the flow's progress, and cancelling the flow ends the child's whole
+process group.
 """
 
 from __future__ import annotations
@@ -22,16 +20,12 @@ from __future__ import annotations
 import inspect
 import logging
 import threading
-import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 
 from tfgpu_wizard.core.flows.base import drive
-from tfgpu_wizard.core.target.runner import TargetResult, TargetRun
 
 log = logging.getLogger("tfgpu_wizard.gui")
 
@@ -144,173 +138,3 @@ class ThreadTask(FlowTask):
     def start(self) -> None:  # type: ignore[override]
         super().start(*self._args)
 
-
-@dataclass
-class FinishInfo:
-    """How a target process ended."""
-
-    status: str  # "ok" | "failed" | "cancelled" | "timeout" | "crashed" | "not-started"
-    exit_code: int | None
-    stderr_tail: str = ""
-    duration_s: float = 0.0
-    events: int = 0
-    last_event: dict[str, Any] | None = None
-    error: str = ""  # why it did not start, in English
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def ok(self) -> bool:
-        return self.status == "ok"
-
-
-class TargetProcess(QObject):
-    """A child interpreter whose stdout is JSON lines. One run per object at a time.
-
-    It runs on core's runner (``core.target.runner.TargetRun``), the same one the CLI uses: the child gets its
-    own process group and every end (Cancel, the timeouts, window closing) signals the whole group, so
-    a forking interpreter wrapper cannot leave its trainer running. This class only marshals the
-    runner's callbacks (reader threads) to the GUI thread through one queued signal.
-    """
-
-    event = Signal(dict)
-    text = Signal(str)
-    started = Signal()
-    finished = Signal(object)  # FinishInfo
-
-    _relay = Signal(str, object)  # (kind, payload) from the runner's threads, delivered on the GUI thread
-
-    TAIL_LINES = 200
-    CANCEL_GRACE_S = 3.0
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._run: TargetRun | None = None
-        self._reason: str | None = None
-        self._tail: deque[str] = deque(maxlen=self.TAIL_LINES)
-        self._events = 0
-        self._last_event: dict[str, Any] | None = None
-        self._t0 = 0.0
-        self._finished_sent = True
-        self._generation = 0  # relays of an earlier run are dropped
-        self._relay.connect(self._on_relay, Qt.ConnectionType.QueuedConnection)
-
-    # -- control ----------------------------------------------------------------------------
-
-    def is_running(self) -> bool:
-        return self._run is not None and not self._finished_sent
-
-    @property
-    def pid(self) -> int | None:
-        return self._run.pid if self._run is not None else None
-
-    def start(
-        self,
-        program: str,
-        args: list[str],
-        env: dict[str, str] | None = None,
-        timeout_s: float | None = 600.0,
-        cwd: str | None = None,
-        idle_timeout_s: float | None = None,
-    ) -> None:
-        """Start ``program args``; ``env`` entries are added to this process's environment.
-
-        ``idle_timeout_s``: no output line for that long ends the run (status "timeout", ``extra["stalled_s"]``).
-        """
-        if self.is_running():
-            raise RuntimeError("a target process is already running")
-        self._generation += 1
-        gen = self._generation
-        self._reason = None
-        self._tail.clear()
-        self._events = 0
-        self._last_event = None
-        self._t0 = time.monotonic()
-        self._finished_sent = False
-        self._run = TargetRun(
-            command=[program, *list(args)], env=dict(env or {}), cwd=cwd, timeout=timeout_s or None,
-            idle_timeout=idle_timeout_s, collect=False,
-            on_event=lambda ev: self._relay.emit("event", (gen, ev)),
-            on_text=lambda line: self._relay.emit("text", (gen, line)),
-            on_exit=lambda result: self._relay.emit("exit", (gen, result)),
-        )
-        self._run.start()
-        self.started.emit()
-
-    def cancel(self) -> None:
-        """Stop the child's group: SIGTERM, then SIGKILL if it does not go within 3 s. ``finished`` follows."""
-        if not self.is_running():
-            return
-        self._reason = self._reason or "cancelled"
-        assert self._run is not None
-        self._run.terminate(grace=self.CANCEL_GRACE_S)
-
-    def shutdown(self, wait_ms: int = 5000) -> None:
-        """Kill and reap the child's group now (window closing, test teardown); ``finished`` is sent now."""
-        run = self._run
-        if run is None or self._finished_sent:
-            return
-        self._reason = self._reason or "cancelled"
-        run.kill()
-        result = run.wait(timeout=wait_ms / 1000)
-        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)  # the events already read come first
-        self._finish(result)
-
-    # -- the GUI thread side ----------------------------------------------------------------
-
-    def _on_relay(self, kind: str, payload: Any) -> None:
-        gen, value = payload
-        if gen != self._generation or self._finished_sent:
-            return
-        if kind == "event":
-            ev = value
-            if ev.type == "raw":
-                line = ev.raw.rstrip("\r")
-                if line.strip():
-                    self._tail.append(line)
-                    self.text.emit(line)
-                return
-            self._events += 1
-            self._last_event = ev.data
-            self.event.emit(ev.data)
-        elif kind == "text":
-            if value.strip():
-                self._tail.append(value)
-                self.text.emit(value)
-        elif kind == "exit":
-            self._finish(value)
-
-    def _finish(self, result: TargetResult) -> None:
-        if self._finished_sent:
-            return
-        if result.start_error:
-            info = FinishInfo("not-started", None, error=result.start_error)
-        else:
-            if self._reason:
-                status = self._reason
-            elif result.timed_out or result.stalled:
-                status = "timeout"
-            elif result.signal is not None:
-                status = "crashed"
-            elif result.returncode == 0:
-                status = "ok"
-            else:
-                status = "failed"
-            code = result.returncode if result.returncode is not None and result.returncode >= 0 else None
-            info = FinishInfo(status, code, "\n".join(self._tail))
-            if result.signal is not None:
-                info.extra["signal"] = result.signal
-            if result.stalled:
-                info.extra["stalled_s"] = result.stalled_s
-                info.error = result.describe_end()
-        self._send_finished(info)
-
-    def _send_finished(self, info: FinishInfo) -> None:
-        if self._finished_sent:
-            return
-        self._finished_sent = True
-        info.duration_s = time.monotonic() - self._t0
-        info.events = self._events
-        info.last_event = self._last_event
-        if not info.stderr_tail:
-            info.stderr_tail = "\n".join(self._tail)
-        self.finished.emit(info)

@@ -60,7 +60,7 @@ from tfgpu_wizard.core.monitor.procmem import process_rss
 from tfgpu_wizard.core.monitor.progress import memory_rows, progress_memory
 from tfgpu_wizard.core.monitor.runs import RunRecorder
 from tfgpu_wizard.core.monitor.snapshot import GpuSnapshot
-from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, SampleConfig, TargetResult, TargetRun
+from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, ConfigError, SampleConfig, TargetResult, TargetRun
 
 CTX = "monitor"
 DEFAULT_INTERVAL = 0.1  # seconds between GPU samples (`record --interval`; the window's live chart too)
@@ -564,5 +564,7 @@ def _file_label(path: Path) -> str:
     return path.name.removesuffix(".jsonl").removesuffix(".run")
 
 
-__all__ = ["DEFAULT_INTERVAL", "END_STATUSES", "GpuWatch", "PoolLine", "RecordResult", "Replay", "end_detail",
-           "end_status", "event_time", "memory_reading", "overflow_sentence", "record", "replay", "run_label"]
+# ConfigError: what ``record`` raises for a config the sample would refuse (a face catches it before a run)
+__all__ = ["DEFAULT_INTERVAL", "END_STATUSES", "ConfigError", "GpuWatch", "PoolLine", "RecordResult", "Replay",
+           "end_detail", "end_status", "event_time", "memory_reading", "overflow_sentence", "record", "replay",
+           "run_label"]

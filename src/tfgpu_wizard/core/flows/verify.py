@@ -108,8 +108,10 @@ class VerifyResult:
         return keras_label(keras), keras_legacy_problem(keras, tf_version)
 
     def context(self) -> dict[str, Any]:
-        """What the probe and the host add to the diagnosis of the log (``diagnosis_context``)."""
-        return diagnosis_context(self.report, self.host)
+        """What the probe and the host add to the diagnosis of the log (``diagnosis_context``): on a machine
+        without an NVIDIA GPU or driver, or for a CPU install (``expect_cpu``), the messages such a machine always
+        prints are findings of severity "info", not errors."""
+        return diagnosis_context(self.report, self.host, expect_cpu=self.expect_cpu)
 
     def findings(self) -> list[Finding]:
         """The diagnosis of the error output, harmless lines left out; none when the GPU works (or a CPU

@@ -20,9 +20,16 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout
 
-from tfgpu_wizard.core.flows.record import GpuWatch, RecordResult, Replay, record, replay, run_label
+from tfgpu_wizard.core.flows.record import (
+    ConfigError,
+    GpuWatch,
+    RecordResult,
+    Replay,
+    record,
+    replay,
+    run_label,
+)
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.core.target.runner import ConfigError
 from tfgpu_wizard.gui.chart import MIB, MemoryChart, snapshot_rows  # noqa: F401 - MIB: the chart's unit
 from tfgpu_wizard.gui.compare_table import CompareRow, CompareTable
 from tfgpu_wizard.gui.monitor_controls import BACKEND_NAMES, SampleControls
