@@ -36,6 +36,12 @@ def _isolated_user_data(tmp_path_factory, monkeypatch):
     for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
                       ("XDG_STATE_HOME", ".local/state"), ("XDG_CACHE_HOME", ".cache")):
         monkeypatch.setenv(name, str(home / sub))
+    # Qt reads its settings folders once per process, at the first QSettings (a file dialog's "QtProject"): after
+    # that it keeps the home of the test that came first, so each test points Qt at its own again
+    qtcore = sys.modules.get("PySide6.QtCore")
+    if qtcore is not None:
+        for fmt in (qtcore.QSettings.Format.NativeFormat, qtcore.QSettings.Format.IniFormat):
+            qtcore.QSettings.setPath(fmt, qtcore.QSettings.Scope.UserScope, str(home / ".config"))
     for name, path in _CACHES.items():
         monkeypatch.setenv(name, path)
 
