@@ -184,7 +184,7 @@ class UtilSampler:
             pynvml.nvmlInit()
             self.nvml = pynvml
             self.handle = pynvml.nvmlDeviceGetHandleByIndex(0)
-        except Exception:  # no NVML, no driver, no GPU: utilisation is not reported
+        except Exception:  # noqa: BLE001 - no NVML, no driver, no GPU: utilisation is not reported
             self.handle = None
         self.thread = threading.Thread(target=self._loop, daemon=True)
 
@@ -202,7 +202,7 @@ class UtilSampler:
         while not self._stop.wait(0.1):
             try:
                 util = self.nvml.nvmlDeviceGetUtilizationRates(self.handle).gpu
-            except Exception:
+            except Exception:  # noqa: BLE001 - a missed reading (the GPU busy, NVML hiccup) leaves a gap
                 continue
             self.samples.append((time.monotonic(), util))
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import shlex
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -33,6 +36,12 @@ def _isolated_user_data(tmp_path_factory, monkeypatch):
     for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
                       ("XDG_STATE_HOME", ".local/state"), ("XDG_CACHE_HOME", ".cache")):
         monkeypatch.setenv(name, str(home / sub))
+    # Qt reads its settings folders once per process, at the first QSettings (a file dialog's "QtProject"): after
+    # that it keeps the home of the test that came first, so each test points Qt at its own again
+    qtcore = sys.modules.get("PySide6.QtCore")
+    if qtcore is not None:
+        for fmt in (qtcore.QSettings.Format.NativeFormat, qtcore.QSettings.Format.IniFormat):
+            qtcore.QSettings.setPath(fmt, qtcore.QSettings.Scope.UserScope, str(home / ".config"))
     for name, path in _CACHES.items():
         monkeypatch.setenv(name, path)
 
@@ -81,3 +90,23 @@ def _no_leaked_threads_or_processes(request):
         time.sleep(0.05)
     names = ", ".join(t.name for t in leaked_threads)
     pytest.fail(f"test leaked threads [{names}] / child processes {sorted(leaked_children)}")
+
+
+@pytest.fixture
+def wsl2_python(tmp_path):
+    """``make(with_tf=True) -> Path``: a real Python behind a wrapper that first prints two recorded WSL2 logs
+    on stderr (tensorflow issue 63362 and WSL issue 11229, tests/fixtures/logs), so a probe's error output reads
+    as a WSL2 machine's where a GPU library did not load. ``with_tf=False``: without site-packages (no TF)."""
+    logs = Path(__file__).resolve().parent / "fixtures" / "logs"
+    cat = " ".join(shlex.quote(str(logs / name)) for name in ("gh_wsl_11229_ldconfig.log",
+                                                              "gh_tf_63362_wsl_tf216_dlopen.log"))
+
+    def make(with_tf: bool = True) -> Path:
+        wrapper = tmp_path / ("wsl2 python 录制" + ("" if with_tf else " no tf"))
+        flags = "" if with_tf else " -I -S"
+        wrapper.write_text(f"#!/bin/sh\ncat {cat} >&2\nexec {shlex.quote(sys.executable)}{flags} \"$@\"\n",
+                           encoding="utf-8")
+        wrapper.chmod(0o755)
+        return wrapper
+
+    return make

@@ -335,7 +335,9 @@ def test_bytes_junk_and_encodings():
 
 
 def test_fifty_megabyte_log_gets_an_answer():
-    # behaviour only: how fast is benchmarks/bench_diagnose_large.py's business (a timed test failed under load)
+    """Behaviour only. The speed of this is benchmarks/bench_diagnose.py's (a ratio to one linear pass, measured
+    side by side) and bench_diagnose_large.py's (huge and bad logs against this one); a timed test failed under
+    load."""
     parts = [decode_log(p.read_bytes()) for p in sorted(LOGS.glob("*.log"))]
     noise = "2024-01-01 00:00:00.000001: I tensorflow/core/kernels/x.cc:1] step 10 loss=0.25\n" * 2000
     blob = noise + "".join(parts)

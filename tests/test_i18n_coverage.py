@@ -48,7 +48,7 @@ N_CONTEXTS = {
     "core/setup/host_model.py": "host",
     "core/monitor/nvml.py": "monitor",
     "core/monitor/remote.py": "remote",
-    "commands/plan.py": "plan",
+    "core/flows/choose.py": "plan",
     "core/setup/plan/docker.py": "plan",
     "commands/runs.py": "monitor",
     "core/flows/predict.py": "memory",

@@ -167,7 +167,7 @@ def test_glibc_2_17_host_table_says_which_rows_work_only_with_docker():
     block = text[text.index("  2.21.0") : text.index("  2.20.0")] if text.index("  2.21.0") < text.index(
         "  2.20.0"
     ) else text[text.index("  2.21.0") :]
-    assert "pip: ruled-out" in block and "glibc 2.17 is too old" in block
+    assert "pip: ruled out" in block and "glibc 2.17 is too old" in block  # the words the window shows too
     # Python 3.6 is too old everywhere with pip: conda makes the env with a fitting Python
     assert "Python 3.6 is too old for TensorFlow 2.20" in text
     assert "Install TensorFlow 2.20.0 with conda (linux)" in text and "python=3.13" in text

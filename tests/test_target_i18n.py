@@ -12,7 +12,7 @@ from tfgpu_wizard.core.i18n import parse_ts
 from tfgpu_wizard.core.paths import resources_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = ["core/target/runner.py", "core/setup/gpulibs.py", "commands/verify.py", "commands/sample.py", "commands/cluster.py"]
+FILES = ["core/target/runner.py", "core/setup/gpulibs.py", "core/flows/base.py", "core/flows/verify.py", "commands/verify.py", "commands/sample.py", "commands/cluster.py"]
 
 
 def _sources() -> list[str]:

@@ -489,6 +489,14 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <translation>仅 CPU 的安装：TensorFlow 在没有 GPU 的情况下正常工作就是预期结果（退出码 0）</translation>
     </message>
     <message>
+        <source>check with Keras 2 (sets TF_USE_LEGACY_KERAS=1 for the probe, as the window's Keras 2 box does)</source>
+        <translation>用 Keras 2 检查（为探测设置 TF_USE_LEGACY_KERAS=1，与窗口中的 Keras 2 选项相同）</translation>
+    </message>
+    <message>
+        <source>the log comes from this computer: start the advice from its facts (driver, GPUs), as the window does</source>
+        <translation>日志来自这台电脑：建议从它的实际情况（驱动、GPU）出发，与窗口中相同</translation>
+    </message>
+    <message>
         <source>with mixed_float16: force a few gradient overflows, to see the loss scale halve and those steps skipped</source>
         <translation>配合 mixed_float16：故意让几步的梯度溢出，以观察损失缩放系数减半、这些步被跳过</translation>
     </message>

@@ -270,6 +270,10 @@
         <source>mixed precision, bfloat16</source>
         <translation>混合精度 bfloat16</translation>
     </message>
+    <message>
+        <source>Stopped: the sample printed nothing for {0:.0f} s.</source>
+        <translation>已停止：示例程序 {0:.0f} 秒没有任何输出。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -312,6 +316,18 @@
     <message>
         <source>earlier: {0}</source>
         <translation>之前：{0}</translation>
+    </message>
+    <message>
+        <source>memory (MiB)</source>
+        <translation>内存 (MiB)</translation>
+    </message>
+    <message>
+        <source>{0} (no GPU samples: host RAM of its training process)</source>
+        <translation>{0}（没有 GPU 采样：其训练进程占用的主机内存）</translation>
+    </message>
+    <message>
+        <source>{0} (no GPU samples: {1}'s own memory)</source>
+        <translation>{0}（没有 GPU 采样：{1} 自己报告的显存）</translation>
     </message>
 </context>
 <context>
@@ -929,6 +945,10 @@ Install PySide6-Essentials and pyqtgraph, or use the terminal commands (tfgpu-wi
     <message>
         <source>What this choice costs:</source>
         <translation>这个选择的代价：</translation>
+    </message>
+    <message>
+        <source>uv in a venv (faster pip)</source>
+        <translation>venv 中的 uv（更快的 pip）</translation>
     </message>
 </context>
 <context>

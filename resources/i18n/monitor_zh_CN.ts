@@ -355,5 +355,33 @@
         <source>the NVIDIA driver is running but finds no GPU</source>
         <translation>NVIDIA 驱动在运行，但找不到 GPU</translation>
     </message>
+    <message>
+        <source>gradients overflowed: this step was skipped and the scale halved</source>
+        <translation>梯度溢出：这一步被跳过，损失缩放减半</translation>
+    </message>
+    <message>
+        <source>The sample has ended; recording the memory release ...</source>
+        <translation>示例程序已结束；正在记录显存的释放……</translation>
+    </message>
+    <message>
+        <source>No chart written: none of these runs has memory readings to draw.</source>
+        <translation>没有写出图表：这些运行都没有可画的内存读数。</translation>
+    </message>
+    <message>
+        <source>{label}: no GPU samples; the chart shows the framework's own memory</source>
+        <translation>{label}：没有 GPU 采样；图中是框架自己报告的显存</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>{label}: no GPU samples; the chart shows its training process's host RAM</source>
+        <translation>{label}：没有 GPU 采样；图中是其训练进程占用的主机内存</translation>
+    </message>
+    <message>
+        <source>{label}: no GPU samples to draw</source>
+        <translation>{label}：没有可画的 GPU 采样</translation>
+    </message>
 </context>
 </TS>

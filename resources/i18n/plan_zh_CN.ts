@@ -799,5 +799,13 @@
         <source>Until then this installs plain {}, which runs on the CPU; plan again for the GPU build once the driver works.</source>
         <translation>在此之前，这里安装的是普通的 {}，只在 CPU 上运行；驱动正常工作后，请重新生成 GPU 版本的安装方案。</translation>
     </message>
+    <message>
+        <source>works, with caveats</source>
+        <translation>可用，但有注意事项</translation>
+    </message>
+    <message>
+        <source>ruled out</source>
+        <translation>不可用</translation>
+    </message>
 </context>
 </TS>

@@ -115,6 +115,18 @@
         <source>(for a computer with internet: not run here)</source>
         <translation>（这一步在能上网的电脑上做：此处不运行）</translation>
     </message>
+    <message>
+        <source>Nothing was written; your files are unchanged.</source>
+        <translation>没有写入任何内容；你的文件保持不变。</translation>
+    </message>
+    <message>
+        <source>Replace them? [y/N] </source>
+        <translation>替换它们吗？[y/N] </translation>
+    </message>
+    <message>
+        <source>These files were changed after tfgpu-wizard wrote them (or it did not write them):</source>
+        <translation>这些文件在 tfgpu-wizard 写入之后被改过（或者不是它写的）：</translation>
+    </message>
 </context>
 <context>
     <name>cli</name>

@@ -20,9 +20,46 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 from PySide6.QtCore import QProcess, QThread, QTimer  # noqa: E402
 
 
+def _watch_single_shots(monkeypatch) -> list[dict]:
+    """Make ``QTimer.singleShot(msec, [context,] callable)`` report whether its callable ran: one still due when
+    the test ends would run in the next test (napari patches it for the same reason). A bound method of a
+    QObject keeps that object as the context, so a shot whose object is gone is not counted (Qt drops it)."""
+    import shiboken6
+    from PySide6.QtCore import QObject
+
+    original = QTimer.singleShot
+    shots: list[dict] = []
+
+    def single_shot(*args, **kwargs):
+        args = list(args)
+        i = len(args) - 1
+        if i >= 1 and callable(args[i]) and not isinstance(args[i], QObject):
+            fn = args[i]
+            context = args[i - 1] if i >= 2 and isinstance(args[i - 1], QObject) else None
+            owner = getattr(fn, "__self__", None)
+            if context is None and isinstance(owner, QObject):
+                context = owner
+            shot = {"fired": False, "where": "".join(traceback.format_stack(limit=4)[:-1])}
+
+            def fired(*a, _fn=fn, _shot=shot):
+                _shot["fired"] = True
+                return _fn(*a)
+
+            shot["pending"] = lambda _s=shot, _c=context: not _s["fired"] and (_c is None or shiboken6.isValid(_c))
+            shots.append(shot)
+            args[i] = fired
+            if context is not None and i == 1:
+                args.insert(1, context)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(QTimer, "singleShot", single_shot)
+    return shots
+
+
 @pytest.fixture(autouse=True)
 def _no_dangling_qt(request, monkeypatch):
-    """Record every QTimer/QThread/QProcess started during the test; fail if one still runs at the end."""
+    """Record every QTimer/QThread/QProcess started during the test, and every QTimer.singleShot; fail if one
+    still runs (or is still due) at the end."""
     started: list[tuple[weakref.ref, str, str]] = []
 
     def wrap(cls, method):
@@ -41,10 +78,11 @@ def _no_dangling_qt(request, monkeypatch):
     wrap(QTimer, "start")
     wrap(QThread, "start")
     wrap(QProcess, "start")
+    shots = _watch_single_shots(monkeypatch)
     yield
     if request.node.get_closest_marker("allow_leaks"):
         return
-    still = []
+    still = [("QTimer.singleShot", shot["where"]) for shot in shots if shot["pending"]()]
     for ref, kind, where in started:
         obj = ref()
         if obj is None:

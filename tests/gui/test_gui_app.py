@@ -74,7 +74,10 @@ def test_diagnose_page_empty_and_real_log(window, qtbot, log, root_cause):
     assert expected[0].fix.replace("`", "") in shown
     # and every finding in the engine's order, none left out, none added
     titles = [line for line in lines if line[:2] in ("✗ ", "! ", "i ")]
-    assert [t[2:] for t in titles] == [f.title for f in expected]
+    assert [t[2:].split(" (a consequence of #")[0] for t in titles] == [f.title for f in expected]
+    ranks = {f.rule_id: f.rank for f in expected}  # a symptom names its cause, as the CLI does
+    assert [t.endswith(f"(a consequence of #{ranks[f.symptom_of]})") if f.symptom_of else "consequence" not in t
+            for t, f in zip(titles, expected, strict=True)] == [True] * len(expected)
     symbol = {"error": "✗", "warning": "!", "harmless": "i"}  # harmless noise is not shown as a warning
     assert [t[0] for t in titles] == [symbol[f.severity] for f in expected]
     assert page.log.toPlainText() == text  # the user's text is kept
@@ -136,10 +139,10 @@ def test_crashing_target_interpreter_is_reported(window, qtbot, tmp_path):
     fake.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} {shlex.quote(str(body))}\n", encoding="utf-8")
     fake.chmod(0o755)
     page = window.show_page("monitor")
-    with qtbot.waitSignal(page.proc.finished, timeout=20_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=20_000) as blocker:
         assert page.start_sample(python=str(fake))
     info = blocker.args[0]
-    assert info.status == "failed" and info.exit_code == 3
+    assert info.end == "failed" and info.exit_code == 3
     assert "libcudart.so.12" in info.stderr_tail
     assert "exit code 3" in page.run_state.text()
     assert page.btn_start.isEnabled() and not page.btn_stop.isEnabled()
@@ -148,7 +151,7 @@ def test_crashing_target_interpreter_is_reported(window, qtbot, tmp_path):
 
 def test_missing_interpreter_is_reported(window, qtbot, tmp_path):
     page = window.show_page("monitor")
-    with qtbot.waitSignal(page.proc.finished, timeout=10_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=10_000) as blocker:
         page.start_sample(python=str(tmp_path / "no such python"))
-    assert blocker.args[0].status == "not-started"
+    assert blocker.args[0].end == "not-started"
     assert "Could not start" in page.run_state.text()

@@ -101,10 +101,10 @@ def test_interpreter_that_crashes_with_a_signal(window, qtbot, tmp_path):
     """A real interpreter that dies of SIGSEGV before printing anything, in Monitor and Sanity check."""
     crash = fake_python(tmp_path / "崩溃 python", "kill -SEGV $$")
     page = window.show_page("monitor")
-    with qtbot.waitSignal(page.proc.finished, timeout=20_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=20_000) as blocker:
         assert page.start_sample(python=str(crash))
     info = blocker.args[0]
-    assert info.status == "crashed" and info.extra.get("signal") == signal.SIGSEGV
+    assert info.end == "crashed" and info.signal == signal.SIGSEGV
     text = page.run_state.text()
     shot(window, "monitor-python-crashes")
     assert f"killed (signal {int(signal.SIGSEGV)})" in text and "before the first step" in text
@@ -124,7 +124,7 @@ def test_interpreter_that_crashes_with_a_signal(window, qtbot, tmp_path):
 
     window.state.target_python = str(crash)
     sanity = window.show_page("sanity")
-    with qtbot.waitSignal(sanity.proc.finished, timeout=20_000):
+    with qtbot.waitSignal(sanity.checker.finished, timeout=20_000):
         assert sanity.start(steps=5)
         assert window.status_text().startswith("Sanity check")  # not "Ready" while it runs
     qtbot.waitUntil(lambda: sanity.phase == "done", timeout=20_000)
@@ -141,15 +141,16 @@ def test_sample_killed_mid_run_keeps_its_data_and_says_so(window, qtbot):
     page.steps.setValue(100_000)
     page.batch.setValue(32)
     pid: list[int] = []
-    page.proc.event.connect(lambda ev: pid.append(ev["pid"]) if ev.get("type") == "start" else None)
-    with qtbot.waitSignal(page.proc.finished, timeout=120_000) as blocker:
+    page.trainer.progress.connect(
+        lambda p: pid.append(p.data["pid"]) if p.kind == "event" and p.data.get("type") == "start" else None)
+    with qtbot.waitSignal(page.trainer.finished, timeout=120_000) as blocker:
         assert page.start_sample()
         qtbot.waitUntil(lambda: page.lab_step.text() != "—", timeout=90_000)  # really training
         assert "CPU" in page.run_state.text() and "growth" not in page.run_state.text()
         assert not page.chart.empty_label.isHidden() and "CPU" in page.chart.empty_label.text()
         os.kill(pid[0], signal.SIGKILL)
     info = blocker.args[0]
-    assert info.status == "crashed" and info.extra.get("signal") == signal.SIGKILL
+    assert info.end == "crashed" and info.signal == signal.SIGKILL
     step = page._last["step"]
     text = page.run_state.text()
     shot(window, "monitor-sample-killed")
@@ -175,9 +176,9 @@ def test_sample_killed_mid_run_keeps_its_data_and_says_so(window, qtbot):
 def test_refused_flags_say_which_flag(window, qtbot):
     page = window.show_page("monitor")
     page.devices.setCurrentIndex(page.devices.findData("cpu"))
-    with qtbot.waitSignal(page.proc.finished, timeout=60_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=60_000) as blocker:
         assert page.start_sample(extra_args=["--model", "vgg-无"])
-    assert blocker.args[0].status == "failed" and blocker.args[0].exit_code == 2
+    assert blocker.args[0].end == "failed" and blocker.args[0].exit_code == 2
     text = page.run_state.text()
     shot(window, "monitor-bad-flags")
     assert "exit code 2" in text and "--model" in text and "invalid choice" in text

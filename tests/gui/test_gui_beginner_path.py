@@ -53,8 +53,10 @@ def test_run_it_for_me_asks_first_showing_folder_and_size(window, qtbot, tmp_pat
         next(b for b in box.buttons() if b.text() == "Cancel").click()
 
     QTimer.singleShot(50, answer_cancel)
-    qtbot.mouseClick(view.btn_run, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(view.runner.finished, timeout=10_000) as blocker:  # the question comes from the flow
+        qtbot.mouseClick(view.btn_run, Qt.MouseButton.LeftButton)
     assert seen, "no confirmation before installing"
+    assert blocker.args == ["declined"]
     assert str(tmp_path / "tf env") in seen[0] and "Download" in seen[0] and "GB" in seen[0]
     assert not view.runner.is_running() and view.run_panel.isHidden()
     assert "Nothing was installed" in view.message.text()
@@ -102,7 +104,8 @@ def test_help_report_action_writes_the_zip(window, qtbot, tmp_path):
     logging.getLogger("tfgpu_wizard.test").warning("a line the report must carry")
     out = tmp_path / "报告 for help.zip"
     window.ask_report_path = lambda: str(out)
-    window.act_report.trigger()
+    window.act_report.trigger()  # written off the GUI thread (core.flows.report, the CLI's `report` too)
+    qtbot.waitUntil(lambda: window._report_task is not None and not window._report_task.is_running(), timeout=60_000)
     assert out.is_file()
     names = zipfile.ZipFile(out).namelist()
     assert "README.txt" in names and any(n.startswith("logs/") for n in names)
@@ -199,3 +202,24 @@ def test_sanity_result_follows_the_language_and_is_cleared_when_the_python_chang
     window.show_page("learn")
     window.show_page("sanity")
     assert "The Python changed" in page.verdict.text() and missing in page.verdict.text()
+
+
+def test_sanity_on_a_python_that_cannot_start_says_what_the_cli_says(window, qtbot, tmp_path, capsys):
+    """One flow behind both faces (core.flows.sanity). The CLI used to answer "no TensorFlow" (and "install
+    TensorFlow") for a Python that could not even be started; the window said it could not be started."""
+    import html
+    import json
+
+    from tfgpu_wizard.cli import main
+
+    missing = str(tmp_path / "no such env" / "bin" / "python")
+    window.state.target_python = missing
+    page = window.show_page("sanity")
+    with qtbot.waitSignal(page.checker.finished, timeout=30_000):
+        assert page.start(steps=20)
+    assert main(["--lang", "en", "sanity", "--json", "--no-host", "--python", missing]) == 3
+    cli = json.loads(capsys.readouterr().out)["verdict"]
+    gui = page.sanity
+    assert cli["status"] == gui.status == "not-started"
+    assert cli["headline"] == gui.headline and cli["lines"] == gui.lines
+    assert gui.headline in html.unescape(page.verdict.text())

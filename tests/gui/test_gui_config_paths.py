@@ -65,7 +65,7 @@ def _set(combo, value) -> None:
 @pytest.mark.parametrize("cards", [1, 2])
 def test_every_monitor_combination_parses_and_means_what_the_controls_say(window, monitor, cards):
     window.state.host = h200(cards)
-    monitor._fill_devices()
+    monitor.controls.fill_devices(window.state.host)
     devices = [monitor.devices.itemData(i) for i in range(monitor.devices.count())]
     assert devices == (["cpu", "gpu:0"] if cards == 1 else ["cpu", "gpu:0", "gpu:1", "all"])
     monitor.limit_mb.setValue(3000)
@@ -114,8 +114,8 @@ def test_monitor_defaults_to_the_clis_memory_mode(monitor):
 def test_no_gpu_after_detection_moves_the_hopeful_gpu0_to_the_cpu(window, monitor):
     """Issue 14: on a machine without an NVIDIA GPU, "GPU 0 / growth" chosen before detection stayed."""
     window.state.host = None
-    monitor._filled_for = object()  # as if the window had just started (no report yet)
-    monitor._fill_devices()
+    monitor.controls.filled_for = object()  # as if the window had just started (no report yet)
+    monitor.controls.fill_devices(window.state.host)
     assert monitor.devices.currentData() == "gpu:0"
     cpu_host = h200()
     cpu_host.gpus = []
@@ -126,7 +126,7 @@ def test_no_gpu_after_detection_moves_the_hopeful_gpu0_to_the_cpu(window, monito
     assert ns.devices == ("cpu", []) and ns.memory == "default"
     # a user who then picks GPU 0 keeps it
     monitor.devices.setCurrentIndex(monitor.devices.findData("gpu:0"))
-    monitor._on_devices_chosen(monitor.devices.currentIndex())
+    monitor.controls.on_devices_chosen(monitor.devices.currentIndex())
     monitor.on_shown()
     assert monitor.devices.currentData() == "gpu:0"
 

@@ -105,10 +105,10 @@ def test_verify_takes_the_new_environments_python_from_the_plan(window, qtbot, t
     assert window.page("setup").suggest_env_python(force=True)
     monitor = window.show_page("monitor")
     monitor.devices.setCurrentIndex(monitor.devices.findData("cpu"))
-    with qtbot.waitSignal(monitor.proc.finished, timeout=120_000) as blocker:
+    with qtbot.waitSignal(monitor.trainer.finished, timeout=120_000) as blocker:
         assert monitor.start_sample()
-    assert blocker.args[0].status == "failed" and blocker.args[0].exit_code == 6
-    assert monitor._error_event is not None and monitor._error_event.get("code") == "no-tensorflow"
+    assert blocker.args[0].end == "failed" and blocker.args[0].exit_code == 6
+    assert monitor.result.error_event is not None and monitor.result.error_event.get("code") == "no-tensorflow"
     shown = plain(monitor.run_state.text())
     assert "tensorflow" in shown.lower() and "Setup → Verify" in shown
 
@@ -160,10 +160,10 @@ def test_bad_flags_get_advice_worded_for_the_app(window, qtbot):
 
     page = window.show_page("monitor")
     page.devices.setCurrentIndex(page.devices.findData("cpu"))
-    with qtbot.waitSignal(page.proc.finished, timeout=60_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=60_000) as blocker:
         assert page.start_sample(extra_args=["--learning-rate", "-1"], python=sys.executable)
     assert blocker.args[0].exit_code == 2
-    assert page._error_event.get("code") == "bad-flags" and "--help" in page._error_event.get("advice")
+    assert page.result.error_event.get("code") == "bad-flags" and "--help" in page.result.error_event.get("advice")
     shown = plain(page.run_state.text())
     assert GUI_ADVICE["bad-flags"] in shown and "--help" not in shown
     assert "--learning-rate must be a positive number" in shown  # the sample's own message stays
@@ -181,9 +181,9 @@ def test_verify_with_keras2_says_what_the_cli_says(window, qtbot):
     page.show_step(3)
     page.python_edit.setText(sys.executable)
     page.keras2.setChecked(True)
-    with qtbot.waitSignal(page.probe.finished, timeout=180_000) as blocker:
+    with qtbot.waitSignal(page.verifier.finished, timeout=180_000) as blocker:
         page.toggle_verify()
-    assert blocker.args[0].status == "ok", blocker.args[0].stderr_tail
+    assert blocker.args[0].probe.ok, blocker.args[0].probe.stderr_tail()
     keras = page.probe_result["keras"]
     assert keras["legacy_env"] == "1" and keras["source"] == "tf_keras"
     cli = probe_verdict(run_probe(sys.executable, timeout=180, keras2=True))
@@ -224,7 +224,7 @@ def test_keras2_without_tf_keras_is_a_warning_in_verify_and_advice_in_the_monito
     page.show_step(3)
     page.python_edit.setText(python_without_tf_keras)
     page.keras2.setChecked(True)
-    with qtbot.waitSignal(page.probe.finished, timeout=180_000):
+    with qtbot.waitSignal(page.verifier.finished, timeout=180_000):
         page.toggle_verify()
     assert page.probe_result["keras"]["legacy_problem"] == "tf-keras-missing"
     problem = next(d for d in page.verdict.details if "tf-keras is not installed" in d)
@@ -237,10 +237,10 @@ def test_keras2_without_tf_keras_is_a_warning_in_verify_and_advice_in_the_monito
     monitor = window.show_page("monitor")  # the same Python and the same Keras choice
     assert monitor.keras2.isChecked() and "--keras2" in monitor.sample_args()
     monitor.devices.setCurrentIndex(monitor.devices.findData("cpu"))
-    with qtbot.waitSignal(monitor.proc.finished, timeout=180_000) as blocker:
+    with qtbot.waitSignal(monitor.trainer.finished, timeout=180_000) as blocker:
         assert monitor.start_sample()
-    assert blocker.args[0].status == "failed", blocker.args[0].stderr_tail
-    assert monitor._error_event.get("code") == "no-tf-keras"
+    assert blocker.args[0].end == "failed", blocker.args[0].stderr_tail
+    assert monitor.result.error_event.get("code") == "no-tf-keras"
     assert GUI_ADVICE["no-tf-keras"] in plain(monitor.run_state.text())
 
 
@@ -272,9 +272,11 @@ def test_benchmark_shows_the_h200_recordings_as_a_labelled_demo(window, qtbot, t
     assert all(row[4].startswith("● recording") for row in cells)
     # The same ratios as the benchmark script (and docs/h200-results.md), shown in the table and the chart.
     ratios = bench_script_ratios()
-    assert len(ratios) == 4
+    # JAX and TensorFlow (issue 24's runs) in both mixed precisions for both models; PyTorch has one precision each
+    assert sorted(ratios) == [(b, m, p) for b in ("jax", "tensorflow") for m in ("cnn", "resnet20")
+                              for p in ("mixed_bfloat16", "mixed_float16")]
     for (backend, model, precision), speedup in ratios.items():
-        name = {"jax": "JAX", "torch": "PyTorch"}[backend]
+        name = {"jax": "JAX", "torch": "PyTorch", "tensorflow": "TensorFlow"}[backend]
         row = next(r for r in cells if r[0] == f"{name} · {model} · {precision} · default")
         assert row[3] == f"{speedup:.2f}×"
     assert next(r for r in cells if r[0] == "JAX · resnet20 · mixed_float16 · default")[3] == "1.72×"
@@ -319,10 +321,10 @@ def test_a_live_jax_run_is_named_in_the_run_box_and_the_chart(window, qtbot):
     page.backend.setCurrentIndex(page.backend.findData("jax"))
     page.steps.setValue(20)
     page.batch.setValue(16)
-    with qtbot.waitSignal(page.proc.finished, timeout=180_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=180_000) as blocker:
         assert page.start_sample(python=sys.executable)
         assert page.lab_tfmem_k.text() == "JAX memory"
-    assert blocker.args[0].status == "ok", blocker.args[0].stderr_tail
+    assert blocker.args[0].end == "ok", blocker.args[0].stderr_tail
     assert page.lab_step.text() == "20 / 20" and page.lab_tfmem_k.text() == "JAX memory"
     from tfgpu_wizard.core.monitor.runs import read_run
 

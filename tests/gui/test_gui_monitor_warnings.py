@@ -24,10 +24,10 @@ def test_the_samples_warning_is_shown_and_translated(window, qtbot) -> None:
         pytest.skip("a GPU driver is here: the sample would use the GPU and not warn")
     window.set_language("zh_CN")
     page = window.show_page("monitor")
-    with qtbot.waitSignal(page.proc.finished, timeout=180_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=180_000) as blocker:
         assert page.start_sample(extra_args=["--devices", "auto", "--memory", "growth", "--steps", "2",
                                              "--log-every", "1", "--batch-size", "8"], python=sys.executable)
-    assert blocker.args[0].status == "ok", blocker.args[0].stderr_tail
+    assert blocker.args[0].end == "ok", blocker.args[0].stderr_tail
     text = page.run_state.text()
     assert "没有使用 GPU，所以 --memory growth 不起作用" in text, text
     window.set_language("en")

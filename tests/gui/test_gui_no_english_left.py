@@ -203,7 +203,7 @@ def test_every_page_has_no_english_left_after_switching_to_chinese(window, qtbot
     setup.set_host(HostReport.from_json((ROOT / "resources" / "recordings" / "doctor-h200.json").read_text("utf-8")))
     setup.show_step(3)
     setup.python_edit.setText(NO_TF_PYTHON)
-    with qtbot.waitSignal(setup.probe.finished, timeout=60_000):
+    with qtbot.waitSignal(setup.verifier.finished, timeout=60_000):
         click(setup.btn_verify, left)
 
     # Diagnose: a bundled real log

@@ -389,10 +389,20 @@ def test_run_it_for_me_runs_the_real_plan_up_to_an_admin_step(window, qtbot, tmp
 
 
 def test_windows_host_can_plan_for_wsl2_instead(window):
+    """The side core suggests is planned first, as `tfgpu-wizard plan` plans it for the same host (the window
+    used to plan native Windows by default while marking WSL2 "suggested"); either button switches."""
+    from tfgpu_wizard.core.flows.choose import choose
+
     page = window.show_page("setup")
-    page.commands.prefix.setText("C:\\Users\\Ana\\tf")
     page.set_host(windows_host())
     view = page.commands
+    rec = recommend(load_matrix(), windows_host())
+    assert rec.windows_choice.suggested == "wsl2" and choose(rec).choice.platform == "wsl2"
+    assert page.choose.choice().platform == "wsl2" and page.choose.btn_wsl.isChecked()
+    page.choose.btn_native.click()
+    assert page.choose.choice().platform == "windows" and page.choose.btn_native.isChecked()
+    view.prefix.setText("C:\\Users\\Ana\\tf")
+    view.rebuild()
     assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["PowerShell", "cmd.exe"]
     page.choose.btn_wsl.click()
     if not view.plans:  # a Linux folder is needed for WSL2 unless this machine is Linux

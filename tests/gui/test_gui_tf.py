@@ -20,12 +20,12 @@ def test_real_cpu_sample_run_shows_in_monitor(window, qtbot):
     page.batch.setValue(32)
     assert "--devices" in page.sample_args() and "cpu" in page.sample_args()
     seen = []
-    page.proc.event.connect(lambda ev: seen.append(ev.get("type")))
-    with qtbot.waitSignal(page.proc.finished, timeout=180_000) as blocker:
+    page.trainer.progress.connect(lambda p: seen.append(p.data.get("type")) if p.kind == "event" else None)
+    with qtbot.waitSignal(page.trainer.finished, timeout=180_000) as blocker:
         assert page.start_sample()
         qtbot.waitUntil(lambda: window.status_text().startswith("Training"), timeout=5_000)
     info = blocker.args[0]
-    assert info.status == "ok", info.stderr_tail
+    assert info.end == "ok", info.stderr_tail
     assert "progress" in seen and "summary" in seen
     assert page.lab_step.text() == "40 / 40"
     assert page.lab_ips.text() != "—" and page.lab_loss.text() != "—"
@@ -61,11 +61,11 @@ def test_cancel_mid_run(window, qtbot):
     page.devices.setCurrentIndex(page.devices.findData("cpu"))
     page.steps.setValue(100_000)
     page.batch.setValue(32)
-    with qtbot.waitSignal(page.proc.finished, timeout=120_000) as blocker:
+    with qtbot.waitSignal(page.trainer.finished, timeout=120_000) as blocker:
         page.start_sample()
         qtbot.waitUntil(lambda: page.lab_step.text() != "—", timeout=90_000)  # really training
         page.btn_stop.click()
-    assert blocker.args[0].status == "cancelled"
+    assert blocker.args[0].end == "cancelled"
     assert "Stopped by you" in page.run_state.text()
     assert page.btn_start.isEnabled()
 
@@ -75,7 +75,7 @@ def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
 
     qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)  # the verdict starts from the host's facts
     page = window.show_page("sanity")
-    with qtbot.waitSignal(page.proc.finished, timeout=300_000):
+    with qtbot.waitSignal(page.checker.finished, timeout=300_000):
         assert page.start(steps=20)
         qtbot.waitUntil(lambda: page.phase == "done", timeout=290_000)
     # this CI machine has no GPU: the honest answer is "only the CPU", and why starts from the machine's fact

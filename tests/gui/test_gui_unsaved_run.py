@@ -24,9 +24,9 @@ def test_unwritable_run_folder_is_said_and_the_run_can_be_saved_elsewhere(window
     page.devices.setCurrentIndex(page.devices.findData("cpu"))
     page.steps.setValue(5)
     page.batch.setValue(16)
-    with qtbot.waitSignal(page.proc.finished, timeout=240_000) as blocker_sig:
+    with qtbot.waitSignal(page.trainer.finished, timeout=240_000) as blocker_sig:
         assert page.start_sample()
-    assert blocker_sig.args[0].status == "ok"
+    assert blocker_sig.args[0].end == "ok"
     assert page.last_run_path is None and page._unsaved is not None
     text = page.run_state.text()
     assert "Writing the run failed" in text and "Save run elsewhere" in text

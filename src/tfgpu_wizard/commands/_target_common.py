@@ -1,6 +1,9 @@
-"""Helpers shared by the verify, sample and cluster commands (helper D's area)."""
+"""What the commands that drive target flows share: the interpreter argument, findings, progress lines."""
 
 from __future__ import annotations
+
+import sys
+from typing import Any
 
 
 def resolve_python(path: str | None) -> str:
@@ -9,32 +12,31 @@ def resolve_python(path: str | None) -> str:
         from tfgpu_wizard.core.paths import default_python
 
         return default_python()
-    try:
-        from tfgpu_wizard.core.setup.host import resolve_python as _resolve
-    except ImportError:  # pragma: no cover - core.setup.host is part of the app
-        return path
+    from tfgpu_wizard.core.setup.host import resolve_python as _resolve
+
     return _resolve(path)
 
 
-def stderr_findings(text: str, context: dict | None = None) -> list:
-    """Findings of the diagnosis engine for ``text``; empty when the engine is missing or fails."""
-    if not text.strip():
-        return []
-    try:
-        from tfgpu_wizard.core.diagnose import engine as _diagnose
-    except ImportError:
-        return []
-    try:
-        found = list(_diagnose.diagnose(text, context=context or None))
-    except Exception:  # diagnosis is a bonus: never let it break the verdict
-        return []
-    return [f for f in found if getattr(f, "severity", "") != "harmless"]
+def print_progress(item: Any) -> None:
+    """A flow's progress on stderr: each phase and "still waiting" line that has words (stdout stays the answer)."""
+    if item.kind in ("phase", "waiting") and item.text:
+        print(item.text, file=sys.stderr, flush=True)
 
 
 def format_findings(findings: list) -> str:
-    try:
-        from tfgpu_wizard.core.diagnose.engine import format_findings as _fmt
+    from tfgpu_wizard.core.diagnose.engine import format_findings as _fmt
 
-        return _fmt(findings, show_harmless=False)
-    except Exception:
-        return "\n".join(f"- {getattr(f, 'title', f)}: {getattr(f, 'fix', '')}" for f in findings)
+    return _fmt(findings, show_harmless=False)
+
+
+def stderr_findings(text: str, context: dict | None = None) -> list:
+    """Findings of the diagnosis engine for ``text``, harmless lines left out; empty when it fails."""
+    if not text.strip():
+        return []
+    from tfgpu_wizard.core.diagnose import engine
+
+    try:
+        found = list(engine.diagnose(text, context=context or None))
+    except Exception:  # noqa: BLE001 - diagnosis is a bonus: never let it break the verdict
+        return []
+    return [f for f in found if f.severity != "harmless"]

@@ -3,6 +3,8 @@
 Runs the sample once per setting (one GPU FP32, all GPUs FP32, all GPUs mixed precision, growth vs a 4 GB
 limit; on a machine without an NVIDIA GPU: CPU FP32 vs mixed_bfloat16) with the same model and batch, and
 prints images/s, step time and the speed-up against the first row (``core.monitor.benchmark``, the page's table).
+The queue itself is ``core.flows.benchmark``, the page's too: whether the GPU settings run is decided by the
+machine's facts (``core.setup.host``, the driver's GPUs), as in the window.
 ``--recordings [RUN ...]`` shows the table from run files instead (the bundled H200 recordings by default):
 nothing runs.
 
@@ -29,13 +31,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=900.0, metavar="SECONDS", help="per setting (default 900)")
 
 
-def _gpu_count() -> int:
-    from tfgpu_wizard.core.monitor import nvml
-
-    count = nvml.device_count()
-    return count if isinstance(count, int) else 0
-
-
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core.i18n import tr
     from tfgpu_wizard.core.monitor import benchmark as bench
@@ -45,32 +40,27 @@ def run(args: argparse.Namespace) -> int:
     if args.recordings is not None:
         rows = bench.recording_rows(args.recordings or None)
     else:
-        from tfgpu_wizard.commands._target_common import resolve_python
-        from tfgpu_wizard.core.target.runner import ConfigError, run_sample
-        from tfgpu_wizard.core.target.sampleopts import benchmark_configs
+        from tfgpu_wizard.core.flows.base import drive
+        from tfgpu_wizard.core.flows.benchmark import DETECT, benchmark
+        from tfgpu_wizard.core.target.runner import ConfigError
 
         if args.steps < 1 or args.timeout <= 0:
             print(tr(CTX, "--steps and --timeout must be positive"), file=sys.stderr)
             return 2
-        python = resolve_python(args.python)
+
+        def show(item) -> None:
+            if item.kind == "setting" and not args.json:
+                print(item.text, file=sys.stderr, flush=True)
+
         try:
-            configs = benchmark_configs(not args.cpu and _gpu_count() > 0, args.steps)
+            flow = benchmark(args.python, steps=args.steps, cpu=args.cpu, host=None if args.cpu else DETECT,
+                             timeout=args.timeout)
+            result = drive(flow, show)
         except ConfigError as exc:
             print(f"tfgpu-wizard benchmark: {exc}", file=sys.stderr)
             return 2
-        for label, cfg in configs:
-            if not args.json:
-                print(tr(CTX, "Running: {label} ...").format(label=label), file=sys.stderr, flush=True)
-            result = run_sample(cfg, python=python, timeout=args.timeout)
-            summary = result.last("summary")
-            error = result.error_event()
-            status = "ok" if result.ok else ("timeout" if result.timed_out else "failed")
-            message = str(error.get("message") or "") if error is not None else ("" if result.ok
-                                                                                  else result.describe_end())
-            rows.append(bench.result_row(label, summary.data if summary else None, status, message,
-                                         cfg.batch_size))
-            if status != "ok":
-                rc = 1
+        rows = result.rows
+        rc = result.exit_code
     if args.csv:
         try:
             bench.write_csv(args.csv, rows)

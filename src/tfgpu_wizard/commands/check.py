@@ -81,8 +81,8 @@ def _is_command(text: str) -> bool:
 
 def format_report(rep) -> str:
     """The report as terminal text, wrapped to the terminal (Chinese characters count two columns)."""
+    from tfgpu_wizard.core.flows.check import note_text
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.setup.check.engine import note_text
     from tfgpu_wizard.core.text import fill, terminal_width
 
     width = min(terminal_width(), 100)

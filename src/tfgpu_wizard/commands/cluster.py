@@ -80,6 +80,7 @@ def worker_lines(workers: list[str], index: int, shell: str, python: str, script
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.commands.sample import config_from_args
+    from tfgpu_wizard.core import safe_io
     from tfgpu_wizard.core.i18n import tr
     from tfgpu_wizard.core.paths import target_script
     from tfgpu_wizard.core.setup import shells
@@ -131,14 +132,14 @@ def run(args: argparse.Namespace) -> int:
         if out_dir is not None:
             try:
                 cfg_path = out_dir / f"tf_config-{i}.json"
-                cfg_path.write_text(config_text + "\n", encoding="utf-8")
+                safe_io.write_text(cfg_path, config_text + "\n")  # a folder the user named: atomic, links kept
                 body = "\n".join(lines) + "\n"
                 if args.shell in ("bash", "zsh"):
                     body = "#!/usr/bin/env " + args.shell + "\n" + body
                     if args.shell == "bash":
                         body = body.replace("\n", "\nset -e\n", 1)
                 script_path = out_dir / f"worker-{i}{_EXT[args.shell]}"
-                script_path.write_bytes(body.replace("\n", shells.newline(args.shell)).encode(
+                safe_io.write_bytes(script_path, body.replace("\n", shells.newline(args.shell)).encode(
                     shells.file_encoding(args.shell)))
                 written += [cfg_path, script_path]
             except OSError as exc:

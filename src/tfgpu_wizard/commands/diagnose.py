@@ -3,6 +3,7 @@
 Exit status: 0 no problem found (harmless lines, or what is expected on this machine: "info"), 1 problems found
 (an error or warning), 2 the log could not be read (the message says why; nothing is changed or lost). After the
 findings it says what the log could not tell (no TensorFlow lines, no version, a huge log read at its ends, ...).
+The task is ``core.flows.diagnose``, the Diagnose page's too.
 """
 
 from __future__ import annotations
@@ -32,58 +33,58 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--all", action="store_true", help="also explain the harmless lines in detail (text output)"
     )
+    parser.add_argument(
+        "--here", action="store_true",
+        help="the log comes from this computer: start the advice from its facts (driver, GPUs), as the window does",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import i18n
-    from tfgpu_wizard.core.diagnose.engine import (
-        decode_log,
-        diagnose_report,
-        format_findings,
-        format_notes,
-        read_log,
-    )
-    from tfgpu_wizard.core.diagnose.textdecode import detect_encoding
+    from tfgpu_wizard.core.diagnose.engine import format_findings, format_notes
+    from tfgpu_wizard.core.flows.diagnose import explain, explain_file
     from tfgpu_wizard.core.i18n import tr
 
     if getattr(args, "diagnose_lang", None):
         i18n.set_language(args.diagnose_lang)
-    gap = None
+    host = None
+    if getattr(args, "here", False):
+        from tfgpu_wizard.core.flows.base import detect_host
+
+        host = detect_host()
+    known = {"platform": args.platform, "tf_version": getattr(args, "tf_version", None), "host": host}
+    # the same explanation as the Diagnose page's (core.flows.diagnose): BOM, UTF-16, UTF-8, GBK/GB18030
+    # (Chinese cmd.exe), the locale's; a file of any size (a huge one is read at its start and its end)
     try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read()
-            text, encoding = decode_log(data), detect_encoding(data)
-        else:
-            # a file of any size: a huge one is read at its start and its end (read_log), never all at once
-            log = read_log(args.file)
-            text, encoding, gap = log.text, log.encoding, log.gap
+        ex = explain(sys.stdin.buffer.read(), **known) if args.file == "-" else explain_file(args.file, **known)
     except OSError as exc:
         msg = tr("diagnose", "Cannot read the log {path}: {reason}").format(
             path=args.file, reason=exc.strerror or exc
         )
         print(f"tfgpu-wizard diagnose: {msg}", file=sys.stderr)
         return 2
-    report = diagnose_report(text, platform=args.platform, tf_version=getattr(args, "tf_version", None), gap=gap)
+    report = ex.report()
     findings = report.findings
     if args.json:
         payload = {
             "platform": report.platform,
             "platform_from": report.platform_from,
             "tf_version": report.tf_version,
-            "encoding": encoding,
+            "encoding": ex.encoding,
             "language": i18n.language(),
             "lines": report.lines,
             "skipped_lines": report.skipped_lines,
+            "context": ex.context(),
             "notes": [{"code": n.code, "text": n.text} for n in report.notes],
             "facts": report.facts.to_dict(),
             "findings": [f.to_dict() for f in findings],
         }
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        if not text.strip():
+        if not ex.text.strip():
             print(tr("diagnose", "The log is empty: nothing to explain."), file=sys.stderr)
         sys.stdout.write(format_findings(findings, show_harmless=args.all))
         notes = format_notes(report.notes)
-        if notes and text.strip():
+        if notes and ex.text.strip():
             sys.stdout.write("\n" + notes)
     return 1 if any(f.severity in ("error", "warning") for f in findings) else 0

@@ -245,8 +245,10 @@ def save_report(report, path: Path) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.core.flows.base import drive
+    from tfgpu_wizard.core.flows.doctor import doctor
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.setup.host import DEFAULT_TIMEOUT, detect_host
+    from tfgpu_wizard.core.setup.host import DEFAULT_TIMEOUT
 
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     if not timeout > 0:
@@ -269,7 +271,7 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
 
-    report = detect_host(args.python, timeout=timeout)
+    report = drive(doctor(args.python, timeout=timeout))  # the window's detection too (core.flows.doctor)
 
     if args.out:
         try:

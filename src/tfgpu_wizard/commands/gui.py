@@ -1,13 +1,12 @@
 """``tfgpu-wizard gui``: start the desktop app.
 
-The GUI package is imported by name at run time, so the CLI (and its import contract) never
-pulls in Qt for the other commands.
+The one command that imports the window (``gui.app``), inside ``run`` so no other command pulls in Qt; the
+contract "the CLI commands never pull in Qt or TensorFlow" lists this edge in ``ignore_imports``.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 
 PAGES = ("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "check", "learn")
 
@@ -22,8 +21,8 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core.i18n import language, tr
 
     try:
-        app = importlib.import_module("tfgpu_wizard.gui.app")
-    except ImportError as exc:
+        from tfgpu_wizard.gui import app
+    except ImportError as exc:  # PySide6 / pyqtgraph or a system library they need is missing
         print(
             tr("gui", "The desktop app cannot start: {0}\nInstall PySide6-Essentials and pyqtgraph, "
                "or use the terminal commands (tfgpu-wizard doctor, plan, verify).").format(exc),

@@ -16,7 +16,6 @@ import os
 import sys
 from pathlib import Path
 
-from tfgpu_wizard.core.i18n import N_
 from tfgpu_wizard.core.text import pad
 
 CTX = "plan"
@@ -120,11 +119,11 @@ def _fail(message: str, code: int = 2) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tfgpu_wizard.core.flows.choose import choose, recommendation
     from tfgpu_wizard.core.i18n import tr
     from tfgpu_wizard.core.setup import shells
     from tfgpu_wizard.core.setup.matrix import MatrixError, load_matrix
     from tfgpu_wizard.core.setup.plan import PlanError, nothing_fits, write_plan
-    from tfgpu_wizard.core.setup.recommend import recommend
 
     if args.host:
         host = _load_host(args.host)
@@ -138,22 +137,20 @@ def run(args: argparse.Namespace) -> int:
         matrix = load_matrix()
     except MatrixError as exc:
         return _fail(str(exc))
-    args.uv = args.method == "uv"  # uv installs the pip recipe: recommend and choose as for pip
-    if args.uv:
-        args.method = "pip"
     try:
-        rec = recommend(matrix, host, tf=args.tf, method=args.method)
+        rec = recommendation(matrix, host, tf=args.tf, method=args.method)  # uv is judged as pip
     except ValueError as exc:
         return _fail(str(exc))
     out = sys.stdout
     report = _report(rec)
-    cand, option, refusal = _choose(rec, args, tr)
+    pick = choose(rec, method=args.method)  # what the window's Setup → Choose picks too (core.flows.choose)
+    cand, refusal = pick.candidate, _refusal(pick, args, tr)
     shell = args.shell or _default_shell(cand.row.platform if cand is not None else rec.platform)
     plan = None
     error = ""
-    if cand is not None and option is not None and refusal is None:
+    if pick.choice is not None:
         try:
-            plan = _make_plan(rec, cand, option, host, args, shell, home)
+            plan = _make_plan(pick.choice, host, args, shell, home)
         except PlanError as exc:
             error = str(exc)
     instead = []
@@ -165,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "run", False) and plan is not None:
         from tfgpu_wizard.commands._plan_run import run_plan_here
 
-        return run_plan_here(plan, args.write, assume_yes=args.yes)
+        return run_plan_here(plan, args.write, assume_yes=args.yes, force=args.force)
     written: list[Path] = []
     if plan is not None and args.write:
         try:
@@ -202,7 +199,8 @@ def run(args: argparse.Namespace) -> int:
             return 1
         return 0
     # the first line names what is planned below (the WSL2 plan where the Windows choice suggests it)
-    _print_table(rec, out, tr, chosen=(cand, option) if rec.pin is None and cand is not None and option else None)
+    chosen = (cand, pick.option) if rec.pin is None and cand is not None and pick.option is not None else None
+    _print_table(rec, out, tr, chosen=chosen)
     _print_windows_choice(rec, out, tr)
     if plan is None:
         print("", file=out)
@@ -226,52 +224,28 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _choose(rec, args, tr):
-    """(candidate, method option, refusal text): what to plan, or why the pin cannot be planned."""
-    if rec.pin is not None:
-        cand = rec.pin.candidate
-        if cand is None:
-            return None, None, "; ".join(r.message for r in rec.pin.reasons)
-        option = (
-            next((m for m in cand.methods if m.method == args.method), None) if args.method else cand.best_method
+def _refusal(pick, args, tr) -> str | None:
+    """Why the pinned version/method cannot be planned, with what to plan instead (None: nothing refused)."""
+    if not pick.refused:
+        return None
+    cand = pick.candidate
+    if cand is None:
+        return "; ".join(pick.why)
+    what = f"TensorFlow {cand.row.version}" + (f" ({args.method})" if args.method else "")
+    text = tr(CTX, "{} does not work on this machine: {}.").format(what, "; ".join(pick.why))
+    best = pick.instead
+    if best is not None and best.best_method is not None:
+        text += " " + tr(CTX, "Instead: TensorFlow {} with {} (plan without --tf/--method).").format(
+            best.row.version, best.best_method.method
         )
-        if cand.status == "ruled-out" or option is None or not option.usable:
-            why = [r.message for r in cand.blockers]
-            if option is not None:
-                why += [r.message for r in option.reasons if r.kind == "blocker" and r.message not in why]
-            what = f"TensorFlow {cand.row.version}" + (f" ({args.method})" if args.method else "")
-            text = tr(CTX, "{} does not work on this machine: {}.").format(what, "; ".join(why) or "-")
-            if rec.best is not None and rec.best.best_method is not None:
-                text += " " + tr(CTX, "Instead: TensorFlow {} with {} (plan without --tf/--method).").format(
-                    rec.best.row.version, rec.best.best_method.method
-                )
-            return cand, option, text
-        return cand, option, None
-    wc = rec.windows_choice
-    if wc is not None and wc.suggested == "wsl2" and wc.wsl2 is not None and wc.wsl2.best_method is not None:
-        return wc.wsl2, wc.wsl2.best_method, None
-    cand = rec.best
-    if cand is None or cand.best_method is None:
-        return None, None, None
-    return cand, cand.best_method, None
+    return text
 
 
-def _make_plan(rec, cand, option, host, args, shell, home):
-    from tfgpu_wizard.core.setup.plan import build_plan
+def _make_plan(choice, host, args, shell, home):
+    from tfgpu_wizard.core.flows.choose import plan_for
 
-    return build_plan(
-        cand.row,
-        host,
-        "uv" if getattr(args, "uv", False) and option.method == "pip" else option.method,
-        shell,
-        args.prefix,
-        keras2=args.keras2,
-        python=option.python,
-        cpu=not rec.gpu_mode,
-        home=home,
-        index_url=getattr(args, "index_url", None),
-        offline=getattr(args, "offline", False),
-    )
+    return plan_for(choice, host, shell, args.prefix, keras2=args.keras2, home=home,
+                    index_url=getattr(args, "index_url", None), offline=getattr(args, "offline", False))
 
 
 def _reason_dict(r) -> dict:
@@ -453,7 +427,8 @@ def _print_table(rec, out, tr, chosen=None) -> None:
     for n in rec.notes:
         print(f"  {'!' if n.kind in ('blocker', 'caveat') else '·'} {n.message}", file=out)
     print("", file=out)
-    status_words = {s: tr(CTX, s) for s in STATUS_WORDS}
+    from tfgpu_wizard.core.flows.choose import status_word
+
     common = _common_method_reasons(rec.candidates)
     print(f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}" + tr(CTX, "status"), file=out)
     for c in rec.candidates:
@@ -461,7 +436,7 @@ def _print_table(rec, out, tr, chosen=None) -> None:
         cuda = f"{row.cuda or '-'} / {row.cudnn or '-'}"
         minors = row.python_minors()
         py = f"{minors[0]}–{minors[-1]}" if minors else str(row.python)
-        status = status_words.get(c.status, c.status)
+        status = status_word(c.status)
         usable = [m for m in c.methods if m.usable]
         if c.status != "ruled-out" and len(usable) == 1 and len(c.methods) > 1:
             status = tr(CTX, "{} (only with {})").format(status, usable[0].method)
@@ -479,7 +454,7 @@ def _print_table(rec, out, tr, chosen=None) -> None:
                     and (m.method, r.message) not in common]
             if not said:
                 continue
-            head = f"{m.method}: " + (status_words["works"] if m.usable else status_words["ruled-out"])
+            head = f"{m.method}: " + status_word("works" if m.usable else "ruled-out")
             print(f"      {head} - " + "; ".join(r.message for r in said), file=out)
     for method, message in common:  # said once, not on every row (newcomer-2 #17)
         print("  " + tr(CTX, "Every {} option: {}").format(method, message), file=out)
@@ -502,10 +477,6 @@ def _common_method_reasons(candidates) -> list[tuple[str, str]]:
                 if r.kind in ("caveat", "cost"):
                     seen[(m.method, r.message)] = seen.get((m.method, r.message), 0) + 1
     return [k for k, n in seen.items() if n > 1 and n == rows[k[0]]]
-
-
-# The candidate statuses of core.setup.recommend, as shown in the table (translated with tr(CTX, ...)).
-STATUS_WORDS = (N_("recommended"), N_("works"), N_("works-with-caveats"), N_("ruled-out"))
 
 
 def _pad(text: str, width: int) -> str:

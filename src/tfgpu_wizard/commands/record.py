@@ -2,6 +2,7 @@
 
 The sample's flags are generated from core.target.runner.SampleConfig (``--batch-size``, ``--memory growth`` ...).
 Without a GPU the run is still recorded (the sample's events, with a note saying why no GPU was sampled).
+The task itself is ``core.flows.record``, the Monitor page's too: this command prints its progress.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ import argparse
 import dataclasses
 import os
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -67,16 +67,16 @@ def _say(text: str, stream=None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu_wizard.commands._target_common import resolve_python
-    from tfgpu_wizard.core.monitor import nvml
+    from tfgpu_wizard.commands.sample import format_event
+    from tfgpu_wizard.core.flows.base import drive
+    from tfgpu_wizard.core.flows.record import RecordResult, record
     from tfgpu_wizard.core.monitor import sampler as sm
-    from tfgpu_wizard.core.monitor.runs import RunRecorder
-    from tfgpu_wizard.core.target.runner import SAMPLE_SCRIPT, ConfigError, SampleConfig, TargetRun
+    from tfgpu_wizard.core.target.runner import ConfigError, Event, SampleConfig
 
     values = {f.name: getattr(args, f.name) for f in dataclasses.fields(SampleConfig) if f.name not in _SKIP}
     cfg = SampleConfig(**values)
     try:
-        argv = cfg.to_argv()
+        cfg.validate()
     except ConfigError as exc:
         for problem in exc.problems:
             print(tr("monitor", "Sample flags: {problem}").format(problem=problem), file=sys.stderr)
@@ -84,102 +84,50 @@ def run(args: argparse.Namespace) -> int:
     if not (sm.MIN_INTERVAL <= args.interval <= sm.MAX_INTERVAL):
         print(tr("monitor", "--interval must be between 0.01 and 60 seconds."), file=sys.stderr)
         return 2
-    python = resolve_python(args.python)
+    kept: list[RecordResult] = []  # the flow's result, filled in as it ends (also when a signal ends it)
 
-    sampler = sm.Sampler(sm.NvmlSource(args.gpu), interval=args.interval)
-    sampler.start()
-    sampled = sampler.state == sm.STATE_RUNNING
-    extra: dict[str, Any] = {"python": python}
-    if sampled:
-        mapping = nvml.map_tf_devices(sampler.devices, os.environ)
-        extra["tf_to_nvml"] = {str(k): v for k, v in mapping.tf_to_nvml.items()}
-    rec = RunRecorder(config=cfg.to_dict(), devices=sampler.devices, label=args.label, interval=args.interval,
-                      source="nvml" if sampled else "none", extra=extra)
-    if sampled:
-        rec.attach(sampler)
-    else:
-        rec.add_note("no-gpu-sampled", sampler.state_detail)
-        print(tr("monitor", "No GPU is sampled ({reason}); recording the sample's events only.").format(
-            reason=sampler.state_detail), file=sys.stderr)
-    print(tr("monitor", "Recording run {id} -> {path}").format(id=rec.run_id, path=rec.path))
-    from tfgpu_wizard.core.flows.predict import PeakTracker
-    from tfgpu_wizard.core.monitor.panel import parse_pool_lines
-
-    # Issue 25: the sample's prediction (its estimate event) against TensorFlow's and NVML's measured peaks,
-    # scored on the end line; TensorFlow's pool size from its INFO log line, kept as a note.
-    tracker = PeakTracker()
-    unsubscribe = sampler.subscribe(tracker.add_tick) if sampled else None
-
-    def on_event(ev) -> None:
-        rec.add_event(ev)
-        tracker.add_event(ev)
-
-    def on_text(line: str) -> None:
-        for pool in parse_pool_lines([line]):
-            rec.add_note("tf-pool", pool.line, data={"pool_mb": pool.mb, "device": f"GPU:{pool.index}"})
+    def show(item) -> None:
+        if item.kind == "recording":
+            kept.append(item.data)
+            _say(item.text, sys.stdout)
+        elif item.kind == "no-gpu":
+            _say(item.text)
+        elif item.kind == "event":  # the sample's stray output and TensorFlow's log stay out of the terminal
+            line = format_event(Event(str(item.data.get("type")), item.data, 0.0))
+            if line:
+                _say(line, sys.stdout)
 
     idle = args.idle_timeout if args.idle_timeout and args.idle_timeout > 0 else None
-    target = TargetRun(SAMPLE_SCRIPT, argv, python=python, timeout=args.timeout, on_event=on_event,
-                       on_text=on_text, idle_timeout=idle, env={"TF_CPP_MIN_LOG_LEVEL": "0"})
-    status = "failed"
-    from tfgpu_wizard.commands.sample import format_event
-
-    result = None
+    flow = record(cfg, args.python, label=args.label, gpus=args.gpu, interval=args.interval, timeout=args.timeout,
+                  idle_timeout=idle, fallback_dir=Path(os.path.expanduser("~")))
     stop_exit = 0
     try:
-        target.start()
-        if target.pid:
-            sampler.set_pid(target.pid)
-        while target.is_running():
-            try:
-                ev = target.events.get(timeout=0.5)
-            except Exception:  # noqa: BLE001 - queue.Empty
-                continue
-            if ev.type != "raw":  # the sample's stray output is kept in the run, not echoed
-                line = format_event(ev)
-                if line:
-                    print(line, flush=True)
-        result = target.wait()
-        status = "finished" if result.ok else "failed"
+        drive(flow, show)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP through core.lifecycle (exc says which)
-        result = target.stop(grace=3, reason=str(exc))
-        status = "stopped"
         stop_exit = getattr(exc, "exit_code", 130)
-    finally:
-        time.sleep(min(1.0, 5 * args.interval))  # the memory release after exit belongs to the run
-        if unsubscribe is not None:
-            unsubscribe()
-        sampler.stop()
-        if sampler.state == sm.STATE_GPU_LOST:
-            status = "gpu-lost"
-        detail = "" if result is None or result.ok else result.describe_end() + "\n" + result.stderr_tail(10)
-        score = tracker.score()
-        memory = score.to_dict() if (score.predicted_bytes or score.tf_peak_bytes) else None
-        rec.close(status=status, exit_code=None if result is None else result.returncode, detail=detail.strip(),
-                  memory=memory)
-        if memory:
-            _say(score.line(), sys.stdout)
-    show_ref = rec.run_id
-    if rec.write_problem:
-        _say(rec.write_problem)
-        fallback = os.path.join(os.path.expanduser("~"), rec.path.name)
-        try:
-            rec.save_to(Path(fallback))
-            _say(tr("monitor", "The whole run was saved to {path} instead.").format(path=fallback))
-            # `runs show <id>` would find the empty leftover in the run folder: name the real file
-            import shlex
-
-            show_ref = shlex.quote(fallback) if os.name == "posix" else f'"{fallback}"'
-        except OSError as exc:
-            _say(tr("monitor", "Saving elsewhere failed too: {error}").format(error=exc))
+    if not kept or not kept[0].done:
+        return stop_exit or 1
+    result = kept[0]
+    if result.score is not None:
+        _say(result.score.line(), sys.stdout)
+    show_ref = result.run_id
+    if result.write_problem:
+        _say(result.write_problem)
+        if result.saved_to is None:
+            _say(tr("monitor", "Saving elsewhere failed too: {error}").format(error=result.save_problem))
             return stop_exit or 1
+        _say(tr("monitor", "The whole run was saved to {path} instead.").format(path=result.saved_to))
+        # `runs show <id>` would find the empty leftover in the run folder: name the real file
+        import shlex
+
+        where = str(result.saved_to)
+        show_ref = shlex.quote(where) if os.name == "posix" else f'"{where}"'
     _say(tr("monitor", "Run {id}: {status}. See: tfgpu-wizard runs show {ref}").format(
-        id=rec.run_id, status=status, ref=show_ref), sys.stdout)
+        id=result.run_id, status=result.status, ref=show_ref), sys.stdout)
     if stop_exit:
-        if result is not None:
-            _say(result.describe_end())
+        _say(result.describe_end())
         return stop_exit
-    if result is not None and not result.ok:
-        print(result.describe_end(), file=sys.stderr)
+    if result.end != "ok":
+        _say(result.describe_end())
         return 1
     return 0

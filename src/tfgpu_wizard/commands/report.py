@@ -1,6 +1,6 @@
 """``tfgpu-wizard report``: save a zip for asking for help (doctor JSON, the log, the newest run).
 
-The same bundle as the window's Help → "Save a report for help…" (``core.report``).
+The same bundle as the window's Help → "Save a report for help…": both drive ``core.flows.report``.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from tfgpu_wizard.core.flows.base import drive
+    from tfgpu_wizard.core.flows.report import report
     from tfgpu_wizard.core.i18n import tr
     from tfgpu_wizard.core.monitor.runs import RunFileError, find_run
-    from tfgpu_wizard.core.report import default_report_path, write_report
 
     run_path = None
     if args.run:
@@ -28,9 +29,8 @@ def run(args: argparse.Namespace) -> int:
         except RunFileError as exc:
             print(str(exc), file=sys.stderr)
             return 2
-    out = args.out or str(default_report_path())
     try:
-        contents = write_report(out, run=run_path)
+        contents = drive(report(args.out, run=run_path))
     except OSError as exc:
         print(tr("cli", "Could not write the report: {0}").format(exc), file=sys.stderr)
         return 1

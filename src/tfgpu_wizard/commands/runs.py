@@ -112,7 +112,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    import importlib
     import json
 
     from tfgpu_wizard.core.monitor import runs
@@ -125,17 +124,24 @@ def _compare(args: argparse.Namespace) -> int:
         if problem:
             print(problem, file=sys.stderr)
     labels = unique_labels([overlay_label(s) for s in stats])
+    drawn = None
     if args.png:
-        try:  # the window's chart code, drawn off screen (Qt is imported only for --png)
-            chart = importlib.import_module("tfgpu_wizard.gui.chart")
-            chart.render_overlay_png(paths, args.png)
+        try:  # the window's chart, drawn off screen: the CLI's one Qt import (pyproject.toml: ignore_imports)
+            from tfgpu_wizard.gui.overlay_png import render_overlay_png
+
+            drawn = render_overlay_png(paths, args.png, labels)
         except ImportError as exc:
             print(tr("monitor", "Cannot draw the chart here: {error}").format(error=exc), file=sys.stderr)
             return 2
+        except OSError as exc:
+            print(tr("monitor", "Cannot write {path}: {error}").format(path=args.png, error=exc.strerror or exc),
+                  file=sys.stderr)
+            return 2
+    written = drawn is not None and any(d.what for d in drawn)
     if args.json:
         out = [dict(s.to_dict(), label=lab) for s, lab in zip(stats, labels, strict=True)]
-        print(json.dumps({"runs": out, "png": args.png}, indent=2, ensure_ascii=False))
-        return 0
+        print(json.dumps({"runs": out, "png": args.png if written else None}, indent=2, ensure_ascii=False))
+        return 1 if args.png and not written else 0
 
     def num(v, fmt):
         return "-" if v is None else fmt.format(v)
@@ -159,8 +165,27 @@ def _compare(args: argparse.Namespace) -> int:
             err = "-" if s.error_pct is None else f"{s.error_pct:+.1f}%"
             print(f"{pad(lab[:width2], width2)} {num(s.tf_peak_mib, '{:,.0f}'):>13} "
                   f"{num(s.predicted_mib, '{:,.0f}'):>15} {err:>10}")
-    if args.png:
-        print(tr("monitor", "Chart written to {path}").format(path=args.png))
+    if drawn is not None:
+        return _say_drawn(drawn, args.png)
+    return 0
+
+
+def _say_drawn(drawn, png: str) -> int:
+    """What ``--png`` drew of each run: a line for each run without GPU samples, and whether a chart was written."""
+    print()
+    for d in drawn:
+        if d.what == "framework":
+            print(tr("monitor", "{label}: no GPU samples; the chart shows the framework's own memory").format(
+                label=d.label))
+        elif d.what == "host-ram":
+            print(tr("monitor", "{label}: no GPU samples; the chart shows its training process's host RAM").format(
+                label=d.label))
+        elif not d.what:
+            print(tr("monitor", "{label}: no GPU samples to draw").format(label=d.label))
+    if not any(d.what for d in drawn):
+        print(tr("monitor", "No chart written: none of these runs has memory readings to draw."), file=sys.stderr)
+        return 1
+    print(tr("monitor", "Chart written to {path}").format(path=png))
     return 0
 
 

@@ -25,7 +25,7 @@ def initial_language() -> str:
     which on Windows and macOS is the system setting, not an environment variable)."""
     from PySide6.QtCore import QLocale
 
-    from tfgpu_wizard.gui.mainwindow import settings
+    from tfgpu_wizard.gui.settings import settings
 
     saved = settings().value("language")
     if saved in ("en", "zh_CN"):
@@ -138,9 +138,3 @@ def _quit_cleanly_on_signals(app, win) -> None:
     tick.timeout.connect(lambda: None)
     tick.start()
     app.aboutToQuit.connect(win.shutdown)  # however the loop ends, children are stopped
-
-
-if __name__ == "__main__":  # the options are parsed where all four programs parse them
-    from tfgpu_wizard.cli import gui_main
-
-    raise SystemExit(gui_main())

@@ -219,6 +219,7 @@ class MemoryChart(QWidget):
     UTIL_EVERY = 3  # utilization plot: ~1 Hz
     BUCKETS = 400  # min/max pairs per curve per frame: ~1 pair per pixel column at 1366x768
     MAX_FADED = 6
+    faded_prefix = True  # kept runs are "earlier: …" beside a current one (not in `runs compare --png`)
 
     def __init__(self, parent=None, window_s: float = 300.0) -> None:
         super().__init__(parent)
@@ -540,11 +541,17 @@ class MemoryChart(QWidget):
 
     def _faded_text(self, label: str, item) -> str:
         peak = self._faded_peak.get(id(item))
-        return _t("earlier: {0}").format(label) + (
+        return (_t("earlier: {0}").format(label) if self.faded_prefix else label) + (
             " · " + _t("peak {0} MiB").format(f"{peak:,.0f}") if peak is not None else "")
 
     def faded_labels(self) -> list[str]:
         return [label for label, _ in self._faded]
+
+    def kept_label(self, label: str) -> str:
+        """``label`` as ``keep_as_faded`` would name that run now: unique against the kept runs' labels."""
+        from tfgpu_wizard.core.monitor.compare import unique_labels
+
+        return unique_labels([*self.faded_labels(), label])[-1]
 
     def faded_runs(self) -> list[tuple[str, str, str, object]]:
         """(unique label, colour, dash, info) of each earlier run, oldest first: as the legend shows them."""
@@ -591,39 +598,25 @@ class MemoryChart(QWidget):
         return (np.asarray(x if x is not None else []), np.asarray(y if y is not None else []))
 
 
-def render_overlay_png(paths: Iterable[str | Path], out: str | Path, size: tuple[int, int] = (1100, 620)) -> bool:
-    """Draw runs as the Monitor's overlay (each run its colour, unique labels, peaks marked) into a PNG, off
-    screen: ``tfgpu-wizard runs compare --png`` for SSH users. Creates a QApplication when there is none
-    (with the offscreen platform when no display is set)."""
-    import os
+MIB = 1024 * 1024
 
-    os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
-    from PySide6.QtWidgets import QApplication
 
-    if QApplication.instance() is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = QApplication.instance() or QApplication([])  # noqa: F841 - must live while drawing
-    from tfgpu_wizard.core.monitor.compare import overlay_label, run_stats
-    from tfgpu_wizard.core.monitor.runs import read_run
+def snapshot_rows(snaps, t0: float, scale: float = 1.0) -> list[tuple[float, dict[str, float | None]]]:
+    """Core ``GpuSnapshot``s (bytes, one per GPU per tick) -> chart rows (seconds since ``t0``, MiB).
 
-    chart = MemoryChart()
-    chart.resize(*size)
-    for p in paths:
-        record = read_run(Path(p))
-        stats = run_stats(record)
-        t0 = record.ticks[0][0] if record.ticks else 0.0
-        for t, snaps in record.ticks:
-            chart.store.append(t - t0, {f"gpu{s.gpu}.used": (s.mem_used or 0) / (1024 * 1024) for s in snaps})
-        chart.keep_as_faded(overlay_label(stats), stats.mode, stats.precision)
-        chart.store = SeriesStore()
-    chart.set_empty_text(" ")
-    chart.empty_label.setVisible(False)
-    xs = [it.xData for _, items in chart._faded for it in items if getattr(it, "xData", None) is not None]
-    ys = [it.yData for _, items in chart._faded for it in items if getattr(it, "yData", None) is not None]
-    if xs and ys:
-        chart.mem_plot.setXRange(0, max(float(np.nanmax(x)) for x in xs if len(x)), padding=0.02)
-        chart.mem_plot.setYRange(0, nice_ceil(max(float(np.nanmax(y)) for y in ys if len(y)) * 1.05), padding=0)
-    chart.util_plot.setVisible(False)
-    chart.mem_plot.getAxis("bottom").setStyle(showValues=True)
-    chart.mem_plot.setLabel("bottom", _t("time (s)"))
-    return chart.grab().save(str(out), "PNG")
+    ``scale``: a replay at N x real time has its snapshot times compressed N-fold; multiplying by N
+    gives the recorded time axis back.
+    """
+    rows: list[tuple[float, dict[str, float | None]]] = []
+    last_t = None
+    for s in snaps:
+        if s.t != last_t:
+            rows.append(((s.t - t0) * scale, {}))
+            last_t = s.t
+        vals = rows[-1][1]
+        g = s.gpu
+        vals[f"gpu{g}.used"] = None if s.mem_used is None else s.mem_used / MIB
+        vals[f"gpu{g}.total"] = None if s.mem_total is None else s.mem_total / MIB
+        vals[f"gpu{g}.proc"] = None if s.pid_mem is None else s.pid_mem / MIB
+        vals[f"gpu{g}.util"] = s.util_gpu
+    return rows

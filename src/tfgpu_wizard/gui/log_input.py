@@ -1,6 +1,6 @@
 """The log box of the Diagnose page: paste text, drop a file on it, or open one with a button.
 
-Files are read through core's reader (``core.diagnose.engine.read_log``: encoding detected, a huge file read at
+Files are read through core's reader (``core.flows.diagnose.read_log``: encoding detected, a huge file read at
 its start and end) on a worker thread, never on the GUI thread; while it reads, the box keeps what it had. What
 the box shows of a big file is its end (the error is there) and a line saying so; ``text()`` still gives the
 whole text that was read, so the diagnosis sees all of it, unless the user edited the box since.
@@ -114,7 +114,7 @@ class LogInput(QWidget):
         """Read ``path`` on a worker thread; the box is replaced only when it was read."""
         if self.busy():
             return
-        from tfgpu_wizard.core.diagnose.engine import read_log
+        from tfgpu_wizard.core.flows.diagnose import read_log
 
         self._reading = path
         self._set_status("reading", name=os.path.basename(path) or path)

@@ -8,6 +8,7 @@ says so ("Ready") instead of keeping a stale message.
 from __future__ import annotations
 
 import importlib
+import os
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from tfgpu_wizard.core.paths import default_python
 from tfgpu_wizard.gui import i18n
+from tfgpu_wizard.gui.settings import settings
 from tfgpu_wizard.gui.widgets import Page
 
 PAGES = ("sanity", "setup", "monitor", "classroom", "benchmark", "diagnose", "check", "learn")
@@ -46,19 +48,6 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
-def settings():
-    """The app's QSettings: the platform's usual place, or an ini file under TFGPU_WIZARD_DATA (tests,
-    portable use), so a test never reads or writes the developer's own settings."""
-    import os
-
-    from PySide6.QtCore import QSettings
-
-    data = os.environ.get("TFGPU_WIZARD_DATA")
-    if data:
-        return QSettings(os.path.join(data, "settings.ini"), QSettings.Format.IniFormat)
-    return QSettings("tfgpu-wizard", "tfgpu-wizard")
-
-
 class AppState:
     """What the pages share: the detected host and the chosen target interpreter."""
 
@@ -69,7 +58,7 @@ class AppState:
         self.target_python: str = default_python()
         # The last Python that Verify found a working TensorFlow in, remembered across launches (QSettings).
         saved = settings().value("verified_python")
-        if isinstance(saved, str) and saved and __import__("os").path.exists(saved):
+        if isinstance(saved, str) and saved and os.path.exists(saved):
             self.target_python = saved
         # Keras 2 (tf-keras, TF_USE_LEGACY_KERAS=1) instead of Keras 3 for the probe and the TensorFlow sample
         self.keras2: bool = False
@@ -85,6 +74,7 @@ class MainWindow(QMainWindow):
         self._pages: dict[str, Page] = {}
         self._status_owner: str | None = None
         self._detect_task = None
+        self._report_task = None  # the help zip being written (core.flows.report)
         self._detect_pending = False  # True from start until its result (or failure) has arrived here
 
         central = QWidget()
@@ -159,22 +149,25 @@ class MainWindow(QMainWindow):
                                               _t("Zip files (*.zip)"))
         return path
 
-    def save_report(self, path: str | None = None):
-        """Write the help zip (doctor JSON, log, newest run, last plan run); returns core ReportContents."""
-        from PySide6.QtWidgets import QMessageBox
-
-        from tfgpu_wizard.core.report import write_report
+    def save_report(self, path: str | None = None) -> bool:
+        """Write the help zip (doctor JSON, log, newest run, last plan run) off the GUI thread
+        (``core.flows.report``, the CLI's ``report`` too); the status line says where. False: no path chosen."""
+        from tfgpu_wizard.core.flows.report import DETECT, report
+        from tfgpu_wizard.gui.workers import FlowTask
 
         path = path or self.ask_report_path()
-        if not path:
-            return None
-        try:
-            contents = write_report(path, host=self.state.host, detect=False)
-        except OSError as exc:
-            QMessageBox.warning(self, _t("Save a report for help"), _t("Could not write the report: {0}").format(exc))
-            return None
-        self.status(_t("Report saved: {0}").format(contents.path))
-        return contents
+        if not path or (self._report_task is not None and self._report_task.is_running()):
+            return False
+        self._report_task = task = FlowTask(report, self, name="tfgpu-report")
+        task.finished.connect(lambda contents: self.status(_t("Report saved: {0}").format(contents.path)))
+        task.failed.connect(self._report_failed)
+        task.start(path, host=self.state.host if self.state.host is not None else DETECT)
+        return True
+
+    def _report_failed(self, message: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(self, _t("Save a report for help"), _t("Could not write the report: {0}").format(message))
 
     def open_log_folder(self) -> str:
         from PySide6.QtCore import QUrl
@@ -185,7 +178,7 @@ class MainWindow(QMainWindow):
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         self.status(_t("The log folder: {0}").format(folder))
-        if not __import__("os").environ.get("TFGPU_WIZARD_NO_OPEN"):
+        if not os.environ.get("TFGPU_WIZARD_NO_OPEN"):
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
         return str(folder)
 
@@ -292,19 +285,14 @@ class MainWindow(QMainWindow):
         self.detect_host()
 
     def detect_host(self) -> bool:
-        from tfgpu_wizard.gui.workers import ThreadTask
+        from tfgpu_wizard.core.flows.doctor import doctor
+        from tfgpu_wizard.gui.workers import FlowTask
 
         if self.detecting():
             return False
-        try:
-            host_mod = importlib.import_module("tfgpu_wizard.core.setup.host")
-        except ModuleNotFoundError:
-            self.state.host_error = "detection is not available in this build"
-            self.host_ready.emit(None)
-            return False
         self._on_page_status("_detect", _t("Detecting your machine (driver, GPUs, Python, TensorFlow)…"))
-        task = ThreadTask(host_mod.detect_host, name="tfgpu-detect")
-        task.done.connect(self._on_host)
+        task = FlowTask(doctor, self, name="tfgpu-detect")  # core.flows.doctor, `tfgpu-wizard doctor` too
+        task.finished.connect(self._on_host)
         task.failed.connect(self._on_host_failed)
         self._detect_task = task
         self._detect_pending = True
@@ -336,6 +324,8 @@ class MainWindow(QMainWindow):
             page.shutdown()
         if self._detect_task is not None:
             self._detect_task.wait(30_000)
+        if self._report_task is not None:
+            self._report_task.shutdown(30_000)
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
         self.shutdown()

@@ -1,19 +1,16 @@
-"""The verification probe's result in the GUI: the same verdict as the CLI's ``verify``.
+"""The verification probe's result in the window, worded as the CLI's ``verify`` words it.
 
-The GUI runs ``target/probe.py`` under ``TargetProcess`` (QProcess); the CLI under
-``core.target.runner.run_probe``. Both end in ``core.target.runner.probe_verdict``: here a ``TargetResult`` is
-assembled from what the QProcess saw (the probe's JSON object, exit code, timeout/cancel, stderr),
-so the words a user reads are the same in both places.
+Setup → Verify drives ``core.flows.verify``; this module only turns its result (verdict, Keras 2 problem,
+library check) into HTML.
 """
 
 from __future__ import annotations
 
 import html
-import json
 from typing import Any
 
+from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.gui.widgets import verdict_html
-from tfgpu_wizard.gui.workers import FinishInfo
 
 VERDICT_KIND = {
     "gpu": "ok",
@@ -26,55 +23,20 @@ VERDICT_KIND = {
 }
 
 
-def probe_verdict_for(info: FinishInfo, report: dict[str, Any] | None, stderr: str, command: list[str],
-                      host: Any = None):
-    """``core.target.runner.ProbeVerdict`` for a probe run seen through ``TargetProcess``, its reasons starting from
-    the host's facts (``core.diagnose.verdict.with_host_facts``: no driver, CPU-only wheel, old driver, libraries)."""
-    from tfgpu_wizard.core.diagnose.verdict import with_host_facts
-    from tfgpu_wizard.core.target.runner import TargetResult, parse_event_line, probe_verdict
-
-    events = [parse_event_line(json.dumps(report))] if isinstance(report, dict) else []
-    result = TargetResult(
-        command=list(command),
-        events=events,
-        returncode=info.exit_code,
-        timed_out=info.status == "timeout",
-        stopped=info.status == "cancelled",
-        start_error=(info.error or "could not be started") if info.status == "not-started" else None,
-        stderr=stderr,
-        duration_s=info.duration_s,
-    )
-    return with_host_facts(probe_verdict(result), host)
-
-
-def diagnosis_context(verdict: Any, host: Any = None) -> dict[str, Any]:
-    """What the probe (and the host) know that a log alone does not: ``core.diagnose.verdict.diagnosis_context``."""
-    from tfgpu_wizard.core.diagnose.verdict import diagnosis_context as _context
-
-    return _context(getattr(verdict, "report", None), host)
-
-
-def keras_lines(verdict: Any) -> tuple[str | None, str | None]:
-    """(which Keras ``tf.keras`` is, what is wrong with a requested Keras 2) from the probe's report.
-
-    The same words as in ``verdict.details`` (``core.target.runner.keras_label`` / ``keras_legacy_problem``);
-    the GUI lifts them out so a Keras 2 problem is a warning line, not one detail among many.
-    """
-    from tfgpu_wizard.core.target.runner import keras_label, keras_legacy_problem
-
-    report = getattr(verdict, "report", None) or {}
-    keras = report.get("keras") or {}
-    if not isinstance(keras, dict) or not (keras.get("version") or keras.get("legacy_problem")):
-        return None, None
-    tf_version = (report.get("tensorflow") or {}).get("version")
-    return keras_label(keras), keras_legacy_problem(keras, tf_version)
-
-
-def verdict_block_html(verdict: Any) -> str:
-    """Headline, then a Keras 2 problem, then why (for a missing GPU), then the details (versions, matmul)."""
-    kind = VERDICT_KIND.get(verdict.status, "warn")
-    parts = [f"<p style='font-size:13pt'>{verdict_html(kind, verdict.headline)}</p>"]
-    _, keras_problem = keras_lines(verdict)
+def verdict_block_html(result: Any) -> str:
+    """Headline, then a Keras 2 problem, then why (for a missing GPU), then the details (versions, matmul), of a
+    ``core.flows.verify.VerifyResult``. A CPU plan's environment working on the CPU is what it installs
+    (``verify --expect-cpu``): then that is the headline."""
+    verdict = result.verdict
+    kind = "ok" if result.as_intended else VERDICT_KIND.get(verdict.status, "warn")
+    parts = []
+    if result.as_intended:
+        parts.append(f"<p style='font-size:13pt'>"
+                     f"{verdict_html('ok', tr('target', 'TensorFlow works, on the CPU, as this plan intends.'))}</p>")
+        parts.append(f"<p>{html.escape(verdict.headline)}</p>")
+    else:
+        parts.append(f"<p style='font-size:13pt'>{verdict_html(kind, verdict.headline)}</p>")
+    _, keras_problem = result.keras
     if keras_problem:
         parts.append(f"<p>{verdict_html('warn', keras_problem)}</p>")
     if verdict.reasons:
@@ -83,3 +45,14 @@ def verdict_block_html(verdict: Any) -> str:
     if details:
         parts.append("<p style='color:#444'>" + "<br>".join(html.escape(d) for d in details) + "</p>")
     return "".join(parts)
+
+
+def libraries_html(check: Any) -> str:
+    """The library check of ``core.flows.verify``: which GPU library did not load, and what to do."""
+    if not check.missing:
+        return "<p>" + html.escape(tr("target", "TensorFlow's loader did not name the library that failed, even "
+                                                "with its messages on.")) + "</p>"
+    items = "".join(f"<li><code>{html.escape(m.name)}</code>: {html.escape(m.reason)}</li>" for m in check.missing)
+    fix = "<br>".join(html.escape(line) for line in check.fix)
+    return (f"<p>{verdict_html('bad', tr('target', 'TensorFlow could not load:'))}</p><ul>{items}</ul>"
+            f"<p><b>{html.escape(tr('target', 'What to do:'))}</b><br><code>{fix}</code></p>")

@@ -21,7 +21,7 @@ Public API (stable)::
         f.sources                 # issue / documentation links
         f.to_dict()               # JSON-ready
 
-    report = diagnose_report(text, ...)    # the findings plus what the log could not tell (or unknowns()):
+    report = diagnose_report(text, ...)    # the findings plus what the log could not tell:
     report.findings, report.notes          # notes: [Note(code="no-tf-lines", text="..."), ...]
     report.facts                           # LogFacts read from the log (versions, platform, environment)
     has_errors(findings) -> bool
@@ -106,7 +106,6 @@ __all__ = [
     "has_errors",
     "read_log",
     "tf_version_from_log",
-    "unknowns",
 ]
 
 CONTEXT = "diagnose"
@@ -668,22 +667,6 @@ def _notes(text: str, findings: list[Finding], facts: LogFacts, tf_version: str 
     elif plat_from == "default":
         add("platform", "The platform: the log does not show it (Linux assumed).")
     return out
-
-
-def unknowns(text: str, findings: list[Finding], context: dict[str, Any] | None = None,
-             lang: str | None = None) -> list[Note]:
-    """What the diagnosis could not tell from ``text`` whose ``findings`` the caller already has (the notes of
-    ``diagnose_report`` without running the rules again: only the facts are read)."""
-    context = context or {}
-    cut, gap = _cut(text or "", MAX_SCAN_CHARS)
-    facts = read_facts(strip_worker_prefixes(cut)[0])
-    if context.get("platform"):
-        plat_from = "caller"
-    else:
-        plat_from = (facts.platform_from or "log") if facts.platform else "default"
-    tf_version = context.get("tf_version") or facts.tf_version
-    return _notes(cut, findings, facts, tf_version, plat_from, _binary_share(cut) > 0.3, gap, lang,
-                  "Traceback (most recent call last)" in cut)
 
 
 def has_errors(findings: list[Finding]) -> bool:

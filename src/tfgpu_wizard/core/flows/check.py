@@ -10,11 +10,13 @@ plain function: nothing here waits (the caller detects the host first, off the G
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tfgpu_wizard.core import i18n
-from tfgpu_wizard.core.setup.check.engine import check_document
+from tfgpu_wizard.core.diagnose.textdecode import decode_bytes, detect_encoding
+from tfgpu_wizard.core.setup.check.engine import check_document, note_text
 from tfgpu_wizard.core.setup.check.extract import MAX_NOTEBOOK_BYTES, Document, read_document
 from tfgpu_wizard.core.setup.check.machine import Tools, find_tools
 from tfgpu_wizard.core.setup.check.model import CheckReport
@@ -66,6 +68,30 @@ def read_source(path: str | Path) -> tuple[bytes, bool]:
     return data[:MAX_READ_BYTES], len(data) > MAX_READ_BYTES
 
 
+@dataclass
+class SourceFile:
+    """A file opened to be checked: what a text box shows of it (``text``, ``encoding``, ``size``, ``gap``: the
+    fields of a log box's ``LogText``) and the bytes the checker reads (``data``; ``cut`` when the file was larger
+    than MAX_READ_BYTES and only its start was read)."""
+
+    text: str
+    encoding: str
+    size: int
+    data: bytes
+    cut: bool = False
+    gap: tuple[int, int] | None = None
+
+
+SHOWN_BYTES = 4_000_000  # what a text box gets of a file (the checker still reads up to MAX_READ_BYTES)
+
+
+def open_source(path: str | Path) -> SourceFile:
+    """``path`` read for the Check page's box and the checker (encodings as for logs). Raises OSError."""
+    data, cut = read_source(path)
+    return SourceFile(decode_bytes(data[:SHOWN_BYTES]), detect_encoding(data[:65536]), os.path.getsize(path),
+                      data, cut)
+
+
 def check(source: bytes | str, *, name: str = "", fmt: str | None = None, host: HostReport | None = None,
           tools: Tools | None = None, cut: bool = False) -> CheckResult:
     """A ``CheckResult`` for ``source`` (bytes of a file or pasted text). ``name`` helps to tell the format
@@ -77,3 +103,8 @@ def check(source: bytes | str, *, name: str = "", fmt: str | None = None, host: 
 def machine_tools() -> Tools:
     """docker and the NVIDIA Container Toolkit on PATH (no process is started)."""
     return find_tools()
+
+
+# note_text(code): a report note's words (``CheckReport.notes`` holds codes), for both faces
+__all__ = ["FORMAT_NAMES", "MAX_READ_BYTES", "CheckResult", "SourceFile", "check", "machine_tools", "note_text",
+           "open_source", "read_source"]

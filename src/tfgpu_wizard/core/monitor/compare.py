@@ -4,7 +4,8 @@
 API::
 
     run_stats(record_or_path) -> RunStats   # peak, steady, img/s, first-step time, and what the run was
-    overlay_label(stats) -> str              # "growth · fp32 · JAX · NVIDIA H200" (unique labels: unique_labels)
+    overlay_label(stats) -> str              # the run's label, else "growth · fp32 · JAX · NVIDIA H200"
+    describe_run(config, where) -> str       # "limit 4096 MB · fp32 · TensorFlow · NVIDIA H200": a run's one name
     unique_labels(labels) -> list[str]       # repeats get " (2)", " (3)"
     style_for(mode, precision) -> (colour, dash)   # memory mode -> hue, precision -> dash pattern name
 
@@ -17,6 +18,7 @@ is what it reached once.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -59,6 +61,10 @@ class RunStats:
     tf_peak_mib: float | None = None
     predicted_mib: float | None = None
     error_pct: float | None = None
+    # The name the run was recorded under (its header's ``label``: the user's own, or ``describe_run`` of what
+    # ran, written by core.flows.record for both faces); "" for a bundled recording, whose header label is a
+    # paragraph (its name is then made from what it ran).
+    label: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -128,9 +134,12 @@ def run_stats(record: Any) -> RunStats:
                   if isinstance(e, dict) and isinstance(e.get("first_step_s"), (int, float))), None)
     tf_peak, predicted = memory_prediction(record)
     error = (predicted - tf_peak) / tf_peak * 100.0 if tf_peak and predicted else None
+    own = "" if record.header.get("recorded_on") else str(record.header.get("label") or "")
+    if not own and isinstance(record.header.get("config"), dict):
+        own = "" if not (mode or precision) else describe_run(cfg, gpu)  # a run kept before labels were written
     return RunStats(record.run_id, str(record.path), mode, precision, backend, gpu, source, peak_mib, peak_t,
                     steady, statistics.median(speeds) if speeds else None, first, record.status,
-                    tf_peak / MIB if tf_peak else None, predicted / MIB if predicted else None, error)
+                    tf_peak / MIB if tf_peak else None, predicted / MIB if predicted else None, error, own)
 
 
 def _num(v: Any) -> float | None:
@@ -169,7 +178,30 @@ def memory_prediction(record: Any) -> tuple[float | None, float | None]:
     return (float(tf_peak) if tf_peak else None), predicted
 
 
+def describe_run(config: Mapping[str, Any], where: str = "") -> str:
+    """A run's name, made from what ran: memory mode (a limit with its size) · precision · backend (· Keras 2)
+    · where it trained (a GPU's name, or CPU). The memory mode is left out of a CPU run: it applies to GPUs only.
+
+    The one name of a run: ``tfgpu-wizard record`` and the Monitor page write it as the run's label when the user
+    gave none (core.flows.record), the Monitor shows it while the run is live, and the overlay, the comparison
+    table and ``runs compare`` show it when the run is opened again.
+    """
+    cpu = str(config.get("devices") or "").strip().lower() == "cpu"
+    memory = str(config.get("memory") or "")
+    limit = str(config.get("memory_limit") or "").strip()
+    if memory == "limit" and limit:
+        memory = f"limit {limit} MB" if limit.isdigit() else f"limit {limit}"
+    raw_backend = str(config.get("backend") or "tensorflow").lower()
+    backend = BACKEND_NAMES.get(raw_backend, raw_backend)
+    keras2 = "Keras 2" if config.get("keras2") and backend == "TensorFlow" else ""
+    parts = ["" if cpu else memory, str(config.get("precision") or ""), backend, keras2, "CPU" if cpu else where]
+    return " · ".join(p for p in parts if p)
+
+
 def overlay_label(s: RunStats) -> str:
+    """The run's name: its own label (``RunStats.label``), else what it ran and where, else its id."""
+    if s.label:
+        return s.label
     parts = [p for p in (s.mode, s.precision, s.backend, s.gpu) if p]
     return " · ".join(parts) if parts else s.run_id
 

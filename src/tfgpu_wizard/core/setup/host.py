@@ -1021,7 +1021,7 @@ def detect_host(
         name = futures[fut]
         try:
             results[name] = fut.result()
-        except Exception as exc:  # a bug or an unforeseen platform quirk: keep the rest of the report
+        except Exception as exc:  # noqa: BLE001 - a bug or a platform quirk: keep the rest of the report
             report.notes.append(_note("probe-failed", f"{name}: {type(exc).__name__}: {exc}"))
     for fut in pending:
         report.notes.append(_note("probe-timeout", futures[fut]))

@@ -459,7 +459,7 @@ def read_smi(smi: str, run: Runner) -> SmiResult:
         for args, parse in (([smi, "-q"], parse_smi_q), ([smi], parse_smi_table)):
             try:
                 rc2, out2, err2 = run(args)
-            except Exception:
+            except Exception:  # noqa: BLE001 - a later form only adds detail: try the next
                 continue
             res = parse(out2)
             if not res.driver_version:
@@ -484,7 +484,7 @@ def _complete_migs_from_list(smi: str, run: Runner, res: SmiResult) -> None:
     """MIG device UUIDs (what CUDA_VISIBLE_DEVICES takes) and profiles from ``nvidia-smi -L``."""
     try:
         rc, out, _ = run([smi, "-L"])
-    except Exception:
+    except Exception:  # noqa: BLE001 - the MIG list only adds detail (UUIDs)
         return
     if rc != 0:
         return
@@ -515,7 +515,7 @@ def _complete_from_csv(smi: str, run: Runner, res: SmiResult | None) -> SmiResul
     for _ in range(3):
         try:
             rc, out, err = run([smi, f"--query-gpu={fields}", "--format=csv,noheader,nounits"])
-        except Exception:
+        except Exception:  # noqa: BLE001 - the csv query only adds detail
             return res
         if rc == 0:
             csv = parse_smi_csv(out, fields)

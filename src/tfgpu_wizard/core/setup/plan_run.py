@@ -34,7 +34,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -190,7 +190,9 @@ def step_process(command: str, shell: str) -> list[str]:
 class PlanEvent:
     """``kind``: "step" (a step starts: ``text``, ``command``), "output" (a line), "done" (``result`` of
     step ``index``: ok | failed | skipped | manual | stopped | cancelled | timeout), "finished" (``result``
-    of the run: ok | failed | cancelled | stopped)."""
+    of the run: ok | failed | cancelled | stopped), "started" (the step's process runs: ``pid``); from
+    ``events()`` also "ask" (an administrator step waits for "run" | "skip" | "stop", sent back into the
+    generator)."""
 
     kind: str
     index: int = -1
@@ -198,14 +200,17 @@ class PlanEvent:
     command: str = ""
     result: str = ""
     total: int = 0
+    pid: int | None = None
 
 
 class PlanExecutor:
-    """Runs ``steps`` in ``folder``; ``run()`` blocks (call it on a worker thread from a GUI).
+    """Runs ``steps`` in ``folder``, one process per step.
 
-    ``on_event(PlanEvent)`` is called from the running thread. ``ask_admin(step) -> "run"|"skip"|"stop"``
-    is asked before every administrator step. ``cancel()`` from any thread stops the running step (its
-    whole process group: pip's children too) and starts no other. A transcript goes to ``transcript``.
+    Two ways to drive it: ``events()`` is the run as a generator of ``PlanEvent`` (an "ask" event takes the
+    answer through ``send``; ``core.flows.plan_run`` drives it so), and ``run()`` blocks, calling
+    ``on_event(PlanEvent)`` and asking ``ask_admin(step) -> "run"|"skip"|"stop"`` before every administrator
+    step. ``cancel()`` from any thread stops the running step (its whole process group: pip's children too)
+    and starts no other. A transcript goes to ``transcript``.
     """
 
     def __init__(
@@ -213,8 +218,8 @@ class PlanExecutor:
         steps: Sequence[Any],
         shell: str,
         folder: str | os.PathLike[str],
-        on_event: Callable[[PlanEvent], None],
-        ask_admin: Callable[[Any], str],
+        on_event: Callable[[PlanEvent], None] | None = None,
+        ask_admin: Callable[[Any], str] | None = None,
         *,
         env: dict[str, str] | None = None,
         step_timeout_s: float = 3600.0,
@@ -240,6 +245,13 @@ class PlanExecutor:
 
     # -- control ------------------------------------------------------------------------------
 
+    @property
+    def pid(self) -> int | None:
+        """The process id of the step running now, if one runs."""
+        with self._lock:
+            proc = self._proc
+        return proc.pid if proc is not None else None
+
     def cancel(self) -> None:
         self._cancel.set()
         with self._lock:
@@ -256,7 +268,8 @@ class PlanExecutor:
             self._timers.append(timer)
         timer.start()
 
-    def _emit(self, ev: PlanEvent) -> None:
+    def _event(self, ev: PlanEvent) -> PlanEvent:
+        """``ev`` with the step count, written to the transcript."""
         ev.total = len(self.steps)
         if self._tfile is not None:
             try:
@@ -269,11 +282,27 @@ class PlanExecutor:
                 self._tfile.flush()
             except OSError:
                 self._tfile = None
-        self.on_event(ev)
+        return ev
 
     # -- running ------------------------------------------------------------------------------
 
     def run(self) -> str:
+        """Run to the end in this thread (callbacks ``on_event`` / ``ask_admin``); returns the run's status."""
+        events = self.events()
+        answer: str | None = None
+        while True:
+            try:
+                ev = events.send(answer)
+            except StopIteration as stop:
+                return stop.value
+            answer = None
+            if ev.kind == "ask":
+                answer = self.ask_admin(self.steps[ev.index]) if self.ask_admin is not None else "stop"
+            elif self.on_event is not None:
+                self.on_event(ev)
+
+    def events(self) -> Generator[PlanEvent, str | None, str]:
+        """The run as events; the generator's value is the run's status. Leaving it early stops the step."""
         self.status = "running"
         self.results = []
         if self.transcript is not None:
@@ -285,17 +314,19 @@ class PlanExecutor:
                 self._tfile = None
         status = "failed"
         try:
-            status = self._run_all()
+            try:
+                status = yield from self._run_all()
+            finally:
+                self.status = status
+            yield self._event(PlanEvent("finished", result=self.status))
+            log.info("plan run in %s: %s (%s)", self.folder, self.status, ", ".join(self.results))
+            return self.status
         finally:
-            self.status = status
-        self._emit(PlanEvent("finished", result=self.status))
-        log.info("plan run in %s: %s (%s)", self.folder, self.status, ", ".join(self.results))
-        if self._tfile is not None:
-            self._tfile.close()
-            self._tfile = None
-        return self.status
+            if self._tfile is not None:
+                self._tfile.close()
+                self._tfile = None
 
-    def _run_all(self) -> str:
+    def _run_all(self) -> Generator[PlanEvent, str | None, str]:
         here = this_system()
         for i, step in enumerate(self.steps):
             if self._cancel.is_set():
@@ -303,28 +334,30 @@ class PlanExecutor:
             text = step.text()
             command = step.command(self.shell) or ""
             if step.platforms and here not in step.platforms:
-                self._done(i, "skipped", tr(CTX, "(not for this system: skipped)"))
+                yield from self._done(i, "skipped", tr(CTX, "(not for this system: skipped)"))
                 continue
             if step.elsewhere:
-                self._emit(PlanEvent("step", i, text, command))
-                self._done(i, "skipped", tr(CTX, "(for a computer with internet: not run here)"))
+                yield self._event(PlanEvent("step", i, text, command))
+                yield from self._done(i, "skipped", tr(CTX, "(for a computer with internet: not run here)"))
                 continue
             if not command:
-                self._emit(PlanEvent("step", i, text, ""))
-                self._done(i, "manual", tr(CTX, "(a step you do by hand; see the script's comment)"))
+                yield self._event(PlanEvent("step", i, text, ""))
+                yield from self._done(i, "manual", tr(CTX, "(a step you do by hand; see the script's comment)"))
                 continue
             if step.admin:
-                answer = self.ask_admin(step)
+                answer = yield PlanEvent("ask", i, text, command, total=len(self.steps))
+                if self._cancel.is_set():
+                    return "cancelled"
                 if answer == "stop":
-                    self._done(i, "stopped", "")
+                    yield from self._done(i, "stopped", "")
                     return "stopped"
                 if answer != "run":
-                    self._emit(PlanEvent("step", i, text, command))
-                    self._done(i, "skipped", tr(CTX, "(administrator step skipped by you)"))
+                    yield self._event(PlanEvent("step", i, text, command))
+                    yield from self._done(i, "skipped", tr(CTX, "(administrator step skipped by you)"))
                     continue
-            self._emit(PlanEvent("step", i, text, command))
-            result, note = self._run_one(command)
-            self._done(i, result, note)
+            yield self._event(PlanEvent("step", i, text, command))
+            result, note = yield from self._run_one(command, i)
+            yield from self._done(i, result, note)
             if result in ("failed", "timeout"):
                 self.failed_index = i
                 return "failed"
@@ -332,13 +365,13 @@ class PlanExecutor:
                 return "cancelled"
         return "ok"
 
-    def _done(self, i: int, result: str, note: str) -> None:
+    def _done(self, i: int, result: str, note: str) -> Generator[PlanEvent, str | None, None]:
         if note:
-            self._emit(PlanEvent("output", i, note))
+            yield self._event(PlanEvent("output", i, note))
         self.results.append(result)
-        self._emit(PlanEvent("done", i, result=result))
+        yield self._event(PlanEvent("done", i, result=result))
 
-    def _run_one(self, command: str) -> tuple[str, str]:
+    def _run_one(self, command: str, index: int) -> Generator[PlanEvent, str | None, tuple[str, str]]:
         env = dict(os.environ)
         env.update({"HERE": self.folder, "PYTHONUNBUFFERED": "1", **self.env})
         argv = step_process(command, self.shell)
@@ -363,13 +396,19 @@ class PlanExecutor:
         timer = threading.Timer(self.step_timeout_s, on_timeout)
         timer.daemon = True
         timer.start()
+        finished = False
         try:
+            yield PlanEvent("started", index, total=len(self.steps), pid=proc.pid)
             assert proc.stdout is not None
             for raw in iter(proc.stdout.readline, b""):
                 line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-                self._emit(PlanEvent("output", text=line))
+                yield self._event(PlanEvent("output", text=line))
             code = proc.wait()
+            finished = True
         finally:
+            if not finished:  # left early (the generator closed, an exception): the step goes too
+                _signal_group(proc, kill=True)
+                proc.wait()
             timer.cancel()
             with self._lock:
                 self._proc = None

@@ -27,7 +27,7 @@ Public API (stable; the GUI and the CLI build on it)::
     run = TargetRun(SAMPLE_SCRIPT, cfg.to_argv(), python=..., timeout=600)
     run.start(); ev = run.events.get(timeout=1); run.terminate(); result = run.wait()
 
-    # The GUI runs the same runner (gui.workers.TargetProcess marshals its callbacks to the GUI thread):
+    # The flows run the same runner for both faces (core.flows.base.run_target relays its callbacks as progress):
     run = TargetRun(command=[python, *sample_argv(cfg)], on_event=..., on_text=..., on_exit=...,
                     idle_timeout=120)   # no output line for 120 s -> stopped, result.stalled_s == 120
 
@@ -65,13 +65,8 @@ PROTOCOL_VERSION = 1
 PROBE_SCRIPT = "probe.py"
 SAMPLE_SCRIPT = "sample.py"
 
-# Exit codes of target/sample.py (see docs/sample-protocol.md).
-EXIT_OK = 0
-EXIT_BAD_FLAGS = 2
-EXIT_CONFIG = 3
-EXIT_OOM = 4
-EXIT_RUNTIME = 5
-EXIT_NO_TF = 6
+# The sample's exit codes live in target/sample.py alone (docs/sample-protocol.md): the app reads the sample's
+# error event and the run's end, never a copy of the numbers (a copy here had gone stale and was used nowhere).
 
 STDERR_LIMIT = 1_000_000  # characters kept from stderr: the head and the tail, the middle is dropped
 
@@ -326,7 +321,7 @@ def default_python() -> str:
 
 
 def sample_argv(config: SampleConfig) -> list[str]:
-    """Arguments for ``python``: the sample script's path, then its flags (QProcess.setArguments)."""
+    """Arguments for ``python``: the sample script's path, then its flags (the command of a TargetRun after the interpreter)."""
     return [str(target_script(SAMPLE_SCRIPT)), *config.to_argv()]
 
 
@@ -448,11 +443,12 @@ def _signal_name(num: int) -> str:
 class TargetRun:
     """One target script in a subprocess: reader threads for stdout (events) and stderr (bounded text).
 
-    The one process runner of the app: the CLI uses it directly, the GUI's ``TargetProcess`` marshals its
-    callbacks to the GUI thread. The child runs in its own process group (POSIX) / new process group
-    (Windows), and everything that ends it (``terminate``, ``kill``, the timeouts, a broken consumer, a
-    signal to the CLI through ``core.lifecycle``) signals the whole group: a forking interpreter wrapper
-    cannot leave its trainer behind. When the child itself exits, whatever it left in its group is killed.
+    The one process runner of the app: the flows run it for both faces (``core.flows.base.run_target``, which
+    the window drives on a worker thread through ``gui.workers.FlowTask``). The child runs in its own process
+    group (POSIX) / new process group (Windows), and everything that ends it (``terminate``, ``kill``, the
+    timeouts, a broken consumer, a signal to the CLI through ``core.lifecycle``) signals the whole group: a
+    forking interpreter wrapper cannot leave its trainer behind. When the child itself exits, whatever it left
+    in its group is killed.
 
     Callbacks (all on the runner's threads; keep them quick):
 

@@ -1,6 +1,9 @@
 """Benchmark page: the tutorial's comparison (one GPU FP32, all GPUs FP32, all GPUs mixed precision,
 growth vs limit) run one after another into a table and a speedup chart, exportable as CSV.
 
+The comparison is ``core.flows.benchmark`` (``tfgpu-wizard benchmark`` too), driven through ``FlowTask``: the same
+settings (the GPU ones when the host report lists an NVIDIA GPU), the same rows and statuses. This page shows them.
+
 Without a GPU, "Show the H200 recordings" fills the same table and chart from the bundled recordings
 ``resources/recordings/sample-*.run.jsonl`` (Keras 3 on JAX and PyTorch on one H200: FP32 vs mixed
 precision, default vs growth vs limit), read through ``core.monitor.runs.read_run``, the real run reader. They are
@@ -25,14 +28,14 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from tfgpu_wizard.core.monitor import benchmark as core_benchmark
-from tfgpu_wizard.core.target.runner import sample_argv
-from tfgpu_wizard.core.target.sampleopts import benchmark_configs
+from tfgpu_wizard.core.flows import benchmark as core_benchmark
+from tfgpu_wizard.core.flows.benchmark import benchmark, settings
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
-from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
+from tfgpu_wizard.gui.workers import FlowTask
 
 # The settings compared are core's (core.target.sampleopts.BENCHMARK_GPU / BENCHMARK_CPU, English labels translated
 # here in the BenchmarkPage context), the same as `tfgpu-wizard benchmark` runs.
+TIMEOUT_S = 900.0  # per setting (`benchmark --timeout`, the same default)
 
 
 def _t(text: str) -> str:
@@ -48,15 +51,13 @@ class BenchmarkPage(Page):
     def __init__(self, state, parent=None) -> None:
         super().__init__(parent)
         self.state = state
-        self.proc = TargetProcess(self)
-        self.proc.event.connect(self._on_event)
-        self.proc.finished.connect(self._on_finished)
-        self.queue: list[tuple[str, list[str]]] = []
-        self.planned: list[tuple[str, list[str]]] = []  # the settings of the current / last comparison
+        self.runner = FlowTask(benchmark, self, name="tfgpu-benchmark")  # core.flows.benchmark, the CLI's too
+        self.runner.progress.connect(self._on_progress)
+        self.runner.finished.connect(self._on_finished)
+        self.runner.failed.connect(self._on_failed)
+        self.planned: list[tuple[str, Any]] = []  # the settings of the current / last comparison
         self.results: list[dict[str, Any]] = []
-        self._current: tuple[str, list[str]] | None = None
-        self._summary: dict[str, Any] | None = None
-        self._error: dict[str, Any] | None = None
+        self._current: int | None = None  # the index of the setting running now
         self.demo = False  # the table shows the bundled recordings, not runs on this computer
         self._demo_paths: list[Path] | None = None  # the recordings shown (None: the bundled ones)
 
@@ -107,8 +108,7 @@ class BenchmarkPage(Page):
 
     def configs(self, steps: int | None = None) -> list[tuple[str, Any]]:
         """(English label, ``SampleConfig``) of each setting: GPU settings when detection found GPUs."""
-        return benchmark_configs(bool(getattr(self.state.host, "gpus", None)), steps or self.steps.value(),
-                                 host=self.state.host)
+        return settings(self.state.host, steps or self.steps.value())
 
     def retranslate(self) -> None:
         self.title.setText(_t("Benchmark: how much faster is the GPU?"))
@@ -140,12 +140,11 @@ class BenchmarkPage(Page):
         self._fill()  # the detected GPUs decide which settings are compared
 
     def busy(self) -> bool:
-        return self.proc.is_running() or bool(self.queue)
+        return self.runner.is_running()
 
     def toggle(self) -> None:
         if self.busy():
-            self.queue.clear()
-            self.proc.cancel()
+            self.runner.cancel()
         else:
             self.start()
 
@@ -156,43 +155,36 @@ class BenchmarkPage(Page):
         self.btn_demo.setEnabled(False)
         if steps:
             self.steps.setValue(steps)
-        self.queue = list(configs or self.configs())
-        self.planned = list(self.queue)
-        self._fill()
-        self._next()
-
-    def _next(self) -> None:
-        if not self.queue:
-            self._current = None
-            self.btn_demo.setEnabled(True)
-            self.btn_run.setText(_t("▶ Run the comparison"))
-            self.status.emit("")
-            return
-        self._current = self.queue.pop(0)
-        self._summary = self._error = None
-        label, cfg = self._current
+        self.planned = list(configs or self.configs())
+        self._current = 0
         self.btn_run.setText(_t("■ Stop"))
-        self.status.emit(_t("Benchmark: {0}…").format(_t(label)))
-        self.proc.start(self.state.target_python, sample_argv(cfg), timeout_s=900)
+        self.status.emit(_t("Benchmark: {0}…").format(_t(self.planned[0][0])) if self.planned else "")
+        self.runner.start(self.state.target_python, configs=self.planned, host=self.state.host, timeout=TIMEOUT_S)
         self._fill()
 
-    def _on_event(self, ev: dict[str, Any]) -> None:
-        if ev.get("type") == "summary":
-            self._summary = ev
-        elif ev.get("type") == "error":
-            self._error = ev
+    def _on_progress(self, item) -> None:
+        if item.kind == "setting":
+            self._current = item.data
+            self.status.emit(_t("Benchmark: {0}…").format(_t(self.planned[item.data][0])))
+            self._fill()
+        elif item.kind == "row":
+            self.results.append(item.data)
+            self._fill()
 
-    def _on_finished(self, info: FinishInfo) -> None:
-        if self._current is None:
-            return
-        label, cfg = self._current
-        res = core_benchmark.result_row(label, self._summary, info.status,
-                                        str((self._error or {}).get("message") or ""), cfg.batch_size)
-        self.results.append(res)
+    def _on_finished(self, _result) -> None:
+        self._ended()
+
+    def _on_failed(self, message: str) -> None:
+        self._ended()
+        self.source_note.setText(verdict_html("bad", message))
+        self.source_note.setVisible(True)
+
+    def _ended(self) -> None:
+        self._current = None
+        self.btn_demo.setEnabled(True)
+        self.btn_run.setText(_t("▶ Run the comparison"))
+        self.status.emit("")
         self._fill()
-        if info.status == "cancelled":
-            self.queue.clear()
-        self._next()
 
     # -- the H200 recordings ----------------------------------------------------------------
 
@@ -249,7 +241,7 @@ class BenchmarkPage(Page):
             r = self.results[i] if i < len(self.results) else None
             label = r["setting"] if r else planned[i][0]
             if r is None:
-                running = self._current is not None and self._current[0] == label and self.proc.is_running()
+                running = self._current == i and self.busy()
                 cells = [_t(label), "—", "—", "—", ("… " + _t("running")) if running else _t("not run yet")]
             else:
                 ips = r["images_per_sec"]
@@ -296,5 +288,4 @@ class BenchmarkPage(Page):
             self.export_csv(path)
 
     def shutdown(self) -> None:
-        self.queue.clear()
-        self.proc.shutdown()
+        self.runner.shutdown()

@@ -1,8 +1,9 @@
 """Check page: paste, open or drop a tutorial, requirements file, notebook, environment.yml, Dockerfile or
 compose file; see what in it is wrong, with line numbers and the corrected command (``core.flows.check``).
 
-The file is read and checked on a worker thread (``gui.workers.ThreadTask``), never on the GUI thread; the box
-is ``gui.log_input``'s (paste, drop, open). A file opened unedited is checked as its bytes with its name (so a
+The file is read (``core.flows.check.open_source``) and checked on a worker thread (``gui.workers``: the box's
+``ThreadTask``, the check's ``FlowTask``), never on the GUI thread; the box is ``gui.log_input``'s (paste, drop,
+open). A file opened unedited is checked as its bytes with its name (so a
 notebook is read as a notebook, a Dockerfile as a Dockerfile); edited or pasted text is checked as text, its
 format guessed. This machine's facts come from the window's doctor report when it has one.
 """
@@ -11,38 +12,19 @@ from __future__ import annotations
 
 import html
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout
 
+from tfgpu_wizard.core.flows.check import check, machine_tools, note_text, open_source
 from tfgpu_wizard.gui.log_input import LogInput
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
-from tfgpu_wizard.gui.workers import ThreadTask
+from tfgpu_wizard.gui.workers import FlowTask, ThreadTask
 
 
 def _t(text: str) -> str:
     return QCoreApplication.translate("CheckPage", text)
-
-
-@dataclass
-class _FileText:
-    """What ``LogInput`` shows of a file (its ``LogText`` fields) plus the bytes the checker reads."""
-
-    text: str
-    encoding: str
-    size: int
-    data: bytes
-    gap: tuple[int, int] | None = None
-
-
-def _read(path: str) -> _FileText:
-    from tfgpu_wizard.core.diagnose.textdecode import decode_bytes, detect_encoding
-    from tfgpu_wizard.core.flows.check import read_source
-
-    data, _cut = read_source(path)
-    return _FileText(decode_bytes(data[:4_000_000]), detect_encoding(data[:65536]), os.path.getsize(path), data)
 
 
 class CheckInput(LogInput):
@@ -70,16 +52,17 @@ class CheckInput(LogInput):
         self._reading = path
         self._set_status("reading", name=os.path.basename(path) or path)
         self.btn_open.setEnabled(False)
-        self._task = ThreadTask(_read, path, name="tfgpu-read-check", parent=self)
+        self._task = ThreadTask(open_source, path, name="tfgpu-read-check", parent=self)
         self._task.done.connect(self._on_read)
         self._task.failed.connect(self._on_failed)
         self._task.start()
 
-    def source(self) -> tuple[bytes | str, str]:
-        """(what to check, its file name): the file's bytes while the box shows it unedited, else the box."""
+    def source(self) -> tuple[bytes | str, str, bool]:
+        """(what to check, its file name, whether the file was cut): the file's bytes while the box shows it
+        unedited, else the box."""
         if self._log is not None and self.edit.toPlainText() == self._shown and hasattr(self._log, "data"):
-            return self._log.data, self._reading or ""
-        return self.edit.toPlainText(), ""
+            return self._log.data, self._reading or "", self._log.cut
+        return self.edit.toPlainText(), "", False
 
 
 class CheckPage(Page):
@@ -105,7 +88,9 @@ class CheckPage(Page):
         self.result = QTextBrowser()
         self.result.setOpenExternalLinks(True)
         lay.addWidget(self.result, 2)
-        self._task: ThreadTask | None = None
+        self._task = FlowTask(_checked, self, name="tfgpu-check", cancellable=False)
+        self._task.finished.connect(self._on_done)
+        self._task.failed.connect(self._on_failed)
         self._result = None  # core.flows.check.CheckResult shown
         self._name = ""
         self.retranslate()
@@ -126,42 +111,31 @@ class CheckPage(Page):
             self.result.setHtml(f"<p style='color:#555'>{html.escape(_t('What is wrong appears here.'))}</p>")
 
     def busy(self) -> bool:
-        return (self._task is not None and self._task.is_running()) or self.input.busy()
+        return self._task.is_running() or self.input.busy()
 
     def shutdown(self) -> None:
-        if self._task is not None:
-            self._task.wait(5000)
+        self._task.wait(5000)
         self.input.shutdown()
 
     # -- actions
     def run_check(self) -> None:
         if self.busy():
             return
-        source, name = self.input.source()
-        if not (source.strip() if isinstance(source, str) else source.strip()):
+        source, name, cut = self.input.source()
+        if not source.strip():
             self.result.setHtml(verdict_html("warn", _t("The box is empty: paste a text or open a file first.")))
             return
-        from tfgpu_wizard.core.flows.check import check, machine_tools
-
         self._name = Path(name).name if name else ""
         host = getattr(self.state, "host", None)
-        self._begin(lambda: check(source, name=name, host=host, tools=machine_tools() if host else None))
+        self._begin(lambda: check(source, name=name, host=host, tools=machine_tools() if host else None, cut=cut))
 
     def _start(self, result) -> None:
         self._begin(lambda: result)
 
     def _begin(self, make) -> None:
-        def work():
-            res = make()
-            res.report  # noqa: B018 - the check itself runs here, on the worker thread
-            return res
-
         self.btn.setEnabled(False)
         self.status.emit(_t("Checking …"))
-        self._task = ThreadTask(work, name="tfgpu-check", parent=self)
-        self._task.done.connect(self._on_done)
-        self._task.failed.connect(self._on_failed)
-        self._task.start()
+        self._task.start(make)
 
     def _on_failed(self, message: str) -> None:
         self.btn.setEnabled(True)
@@ -175,6 +149,13 @@ class CheckPage(Page):
         self.result.setHtml(report_html(result.report, self._name))
 
 
+def _checked(make):
+    """The check itself, on the worker thread: ``make()`` gives the ``CheckResult``, its report is made here."""
+    res = make()
+    res.report  # noqa: B018 - the check runs when its report is first asked for
+    return res
+
+
 def _code(text: str) -> str:
     return f"<pre style='margin:2px 0 2px 12px'>{html.escape(text)}</pre>"
 
@@ -182,8 +163,6 @@ def _code(text: str) -> str:
 def report_html(rep, name: str = "") -> str:
     """The checker's report as HTML: notes, findings (line, quoted text, why, the corrected command, sources),
     then what the sources cannot decide."""
-    from tfgpu_wizard.core.setup.check.engine import note_text
-
     out: list[str] = []
     for code in rep.notes:
         out.append(verdict_html("warn" if code in ("binary", "empty", "no-claims", "not-json") else "info",

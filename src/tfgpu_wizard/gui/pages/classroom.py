@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.gui.settings import settings
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 
 WINDOW_S = 300.0  # the curves show the last five minutes (less while watching has run shorter, 30 s at least)
@@ -205,12 +206,7 @@ class ClassroomPage(Page):
     # -- watching --
 
     def _saved_addresses(self) -> str:
-        try:
-            from tfgpu_wizard.gui.mainwindow import settings
-
-            value = settings().value("classroom/addresses")
-        except Exception:  # noqa: BLE001 - a missing setting is an empty box
-            return ""
+        value = settings().value("classroom/addresses")  # a missing (or odd) setting is an empty box
         return value if isinstance(value, str) else ""
 
     def targets(self) -> list[str]:
@@ -231,12 +227,7 @@ class ClassroomPage(Page):
             self.summary.setText(verdict_html("bad", str(exc)))
             return False
         self.stop_watching()
-        try:
-            from tfgpu_wizard.gui.mainwindow import settings
-
-            settings().setValue("classroom/addresses", " ".join(targets))
-        except Exception:  # noqa: BLE001 - not remembered, still watched
-            pass
+        settings().setValue("classroom/addresses", " ".join(targets))
         self.room = room.start()
         self._started = time.monotonic()
         self._window = 0.0

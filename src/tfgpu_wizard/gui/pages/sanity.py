@@ -1,25 +1,22 @@
 """Sanity check page: one button that checks TensorFlow sees the GPU, trains a few hundred steps,
 and answers plainly whether the GPU is used, and if not, why.
 
-It runs ``target/probe.py`` (when this build has it) and then ``target/sample.py --devices auto``
-in the chosen target interpreter, each under ``TargetProcess``; the verdict comes from their
-events (the probe's JSON object, the sample's ``devices`` / ``summary`` / ``error`` events).
+The check is ``core.flows.sanity`` (``tfgpu-wizard sanity`` too), driven through ``FlowTask``: the probe, then
+``target/sample.py --devices auto`` in the chosen target interpreter. This page shows its progress (the phase,
+the step, TensorFlow's output) and its answer.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
-from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.core.target.runner import sample_argv
-from tfgpu_wizard.core.target.sampleopts import sanity_config
+from tfgpu_wizard.core.flows.sanity import sanity as sanity_flow
 from tfgpu_wizard.gui.advice import advice_for
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
-from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
+from tfgpu_wizard.gui.workers import FlowTask
 
 
 def _t(text: str) -> str:
@@ -28,25 +25,21 @@ def _t(text: str) -> str:
 
 class SanityPage(Page):
     STEPS = 300
-    TIMEOUT_S = 900.0
+    TIMEOUT_S = 900.0  # the training run (`sanity --timeout`, the same default)
+    PROBE_TIMEOUT_S = 300.0  # the CLI's probe waits 180 s; a window waits more patiently
 
     def __init__(self, state, parent=None) -> None:
         super().__init__(parent)
         self.state = state
-        self.proc = TargetProcess(self)
-        self.proc.event.connect(self._on_event)
-        self.proc.text.connect(self._on_text)
-        self.proc.finished.connect(self._on_finished)
+        self.checker = FlowTask(sanity_flow, self, name="tfgpu-sanity")  # core.flows.sanity, the CLI's too
+        self.checker.progress.connect(self._on_progress)
+        self.checker.finished.connect(self._on_finished)
+        self.checker.failed.connect(self._on_failed)
         self.phase = "idle"  # idle | probe | train | done
-        self.devices_event: dict[str, Any] | None = None
-        self.summary_event: dict[str, Any] | None = None
-        self.error_event: dict[str, Any] | None = None
-        self.probe_result: dict[str, Any] | None = None
-        self.probe_verdict = None  # core.target.runner.ProbeVerdict of the probe phase
+        self.result = None  # core.flows.sanity.SanityResult of the last check
+        self._result_python: str | None = None  # the Python that check ran in
         self.verdict_kind = ""
         self.steps = self.STEPS
-        self.config = None  # core.target.runner.SampleConfig of the training phase
-        self.sanity = None  # core.diagnose.verdict.SanityVerdict of the last check
 
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -104,8 +97,8 @@ class SanityPage(Page):
         )
         if self.phase == "idle":
             self.verdict.setText(_t("Not checked yet. Press the button (it takes about a minute)."))
-        elif self.phase == "done" and getattr(self, "_last_info", None) is not None:
-            self._show_result(self._last_info)  # the verdict in the new language, not the old one
+        elif self.phase == "done" and self.result is not None:
+            self._show_result()  # the verdict in the new language, not the old one
 
     def _show_python(self) -> None:
         """The interpreter (and Keras) chosen in Setup → Verify: the same one the check runs."""
@@ -117,11 +110,11 @@ class SanityPage(Page):
     def on_shown(self) -> None:
         if not self.busy():
             self._show_python()
-            old = getattr(self, "_result_python", None)
+            old = self._result_python
             if self.phase == "done" and old is not None and old != self.state.target_python:
                 # A verdict about another Python must not sit under this one's path.
                 self.phase = "idle"
-                self._last_info = None
+                self.result = None
                 self.verdict_kind = ""
                 self.verdict.setText(verdict_html("info", _t(
                     "The Python changed since the last check (it was {0}): run the check again for this one."
@@ -137,7 +130,17 @@ class SanityPage(Page):
         self.steps_info.setVisible(not on)
 
     def busy(self) -> bool:
-        return self.proc.is_running()
+        return self.checker.is_running()
+
+    @property
+    def probe_verdict(self):
+        """``core.target.runner.ProbeVerdict`` of the last check's probe (host facts first), or None."""
+        return self.result.probe_verdict if self.result is not None else None
+
+    @property
+    def sanity(self):
+        """``core.diagnose.verdict.SanityVerdict`` of the last check, or None."""
+        return self.result.verdict if self.result is not None else None
 
     def toggle(self) -> None:
         if self.busy():
@@ -149,108 +152,66 @@ class SanityPage(Page):
         if self.busy():
             return False
         self.steps = steps or self.STEPS
-        self.devices_event = self.summary_event = self.error_event = self.probe_result = None
-        self.probe_verdict = None
-        self._probe_inputs = None
+        self.result = None
         self.verdict_kind = ""
         self.log.clear()
         self._show_log(True)
         self.details.setText("")
         self.progress.setVisible(True)
         self.progress.setRange(0, 0)
+        self.phase = "probe"
         self.retranslate()
-        probe = target_script("probe.py")
-        if probe.is_file():
-            self.phase = "probe"
-            self.verdict.setText(verdict_html("busy", _t("Starting TensorFlow and looking for the GPU…")))
-            self.status.emit(_t("Sanity check: starting TensorFlow…"))
-            env = {"TF_USE_LEGACY_KERAS": "1"} if self._keras2() else None
-            self.proc.start(self.state.target_python, [str(probe)], env=env, timeout_s=300)
-        else:
-            self._start_training()
+        self.verdict.setText(verdict_html("busy", _t("Starting TensorFlow and looking for the GPU…")))
+        self.status.emit(_t("Sanity check: starting TensorFlow…"))
+        self._result_python = self.state.target_python
+        self.checker.start(self.state.target_python, steps=self.steps, keras2=self._keras2(), host=self.state.host,
+                           timeout=self.TIMEOUT_S, probe_timeout=self.PROBE_TIMEOUT_S)
         self.btn.setText(_t("■ Cancel"))
         return True
 
-    def _start_training(self) -> None:
-        self.phase = "train"
-        self.verdict.setText(verdict_html("busy", _t("Training {0} steps…").format(self.steps)))
-        self.progress.setRange(0, self.steps)
-        self.progress.setValue(0)
-        self.status.emit(_t("Sanity check: training…"))
-        self.config = sanity_config(self.steps, keras2=self._keras2())
-        self.proc.start(self.state.target_python, sample_argv(self.config), timeout_s=self.TIMEOUT_S)
-
     def cancel(self) -> None:
-        self.proc.cancel()
+        self.checker.cancel()
 
-    def _on_text(self, line: str) -> None:
-        self.log.appendPlainText(line)
+    def _on_progress(self, item) -> None:
+        if item.kind == "line":
+            self.log.appendPlainText(item.data)
+        elif item.kind == "phase" and item.data == "train":
+            self.phase = "train"
+            self.verdict.setText(verdict_html("busy", _t("Training {0} steps…").format(self.steps)))
+            self.progress.setRange(0, self.steps)
+            self.progress.setValue(0)
+            self.status.emit(_t("Sanity check: training…"))
+        elif item.kind == "step":
+            self.progress.setValue(int(item.done))
+            self.status.emit(_t("Sanity check: step {0}/{1}").format(int(item.done), self.steps))
 
-    def _on_event(self, ev: dict[str, Any]) -> None:
-        kind = ev.get("type")
-        if self.phase == "probe":
-            if "probe_version" in ev:
-                self.probe_result = ev
-            return
-        if kind == "devices":
-            self.devices_event = ev
-        elif kind == "progress":
-            step = ev.get("step")
-            if isinstance(step, int):
-                self.progress.setValue(step)
-                self.status.emit(_t("Sanity check: step {0}/{1}").format(step, self.steps))
-        elif kind == "summary":
-            self.summary_event = ev
-        elif kind == "error":
-            self.error_event = ev
-
-    def _on_finished(self, info: FinishInfo) -> None:
-        if self.phase == "probe":
-            # kept to word the verdict again in another language (core's verdicts are words, made when asked)
-            self._probe_inputs = (info, self.probe_result, self.log.toPlainText(),
-                                  [self.state.target_python, str(target_script("probe.py"))])
-            self._verdict_from_probe()
-            if info.status in ("cancelled", "timeout", "not-started") or self.probe_verdict.status in (
-                "no-tensorflow", "crashed", "hung", "not-started"
-            ):
-                self._finish(info)
-                return
-            self._start_training()
-            return
-        self._finish(info)
-
-    def _finish(self, info: FinishInfo) -> None:
+    def _done(self) -> None:
         self.phase = "done"
         self.progress.setVisible(False)
         self.btn.setText(_t("▶ Run sanity check"))
         self.status.emit("")
-        self._last_info = info
-        self._result_python = self.state.target_python
-        self._show_result(info)
 
-    def _verdict_from_probe(self) -> None:
-        from tfgpu_wizard.gui.probe_view import probe_verdict_for
+    def _on_failed(self, message: str) -> None:
+        self._done()
+        self.verdict_kind = "bad"
+        self.verdict.setText(verdict_html("bad", message))
 
-        inputs = getattr(self, "_probe_inputs", None)
-        if inputs is not None:
-            self.probe_verdict = probe_verdict_for(*inputs, host=self.state.host)
+    def _on_finished(self, result) -> None:
+        self.result = result
+        self._done()
+        self._show_result()
 
-    def _show_result(self, info: FinishInfo) -> None:
-        self._verdict_from_probe()  # in the current language
-        kind, text, details = self.judge(info)
+    def _show_result(self) -> None:
+        """The answer in the current language (core's verdicts are words, made when asked)."""
+        kind, text, details = self.judge()
         self.verdict_kind = kind
         self.verdict.setText(verdict_html(kind, text))
         self.details.setText(details)
 
-    def judge(self, info: FinishInfo) -> tuple[str, str, str]:
-        """The plain answer: (kind, headline, details as HTML), from ``core.diagnose.verdict.sanity_verdict`` (the same
-        answer as ``tfgpu-wizard sanity``), with the window's own advice for the sample's error codes."""
-        from tfgpu_wizard.core.diagnose.verdict import sanity_verdict
-
-        v = sanity_verdict(status=info.status, steps=self.steps, devices=self.devices_event,
-                           summary=self.summary_event, error=self.error_event, probe=self.probe_verdict,
-                           host=self.state.host, start_error=info.error, stderr_tail=info.stderr_tail)
-        self.sanity = v
+    def judge(self) -> tuple[str, str, str]:
+        """The plain answer: (kind, headline, details as HTML), from the flow's ``SanityVerdict`` (the same answer
+        as ``tfgpu-wizard sanity``), with the window's own advice for the sample's error codes."""
+        v = self.result.verdict
         parts = [html.escape(line) for line in v.lines]
         if v.status == "failed":
             advice = advice_for(v.error)
@@ -264,4 +225,4 @@ class SanityPage(Page):
         return v.kind, v.headline, details
 
     def shutdown(self) -> None:
-        self.proc.shutdown()
+        self.checker.shutdown()

@@ -1,10 +1,10 @@
 """Setup page: the wizard Machine → Choose → Commands → Verify.
 
-Machine shows ``core.setup.host.detect_host``'s report (run by the main window on a worker thread after
-the first paint). Choose lists ``core.setup.matrix`` rows for the detected platform (ranked by
+Machine shows ``core.flows.doctor``'s report (run by the main window through ``FlowTask`` after the first
+paint). Choose lists ``core.setup.matrix`` rows for the detected platform (ranked by
 ``core.setup.recommend`` where this build has it). Commands shows ``core.setup.plan``'s per-shell scripts where
-this build has it. Verify runs ``target/probe.py`` under ``TargetProcess`` and explains its stderr
-with ``core.diagnose.engine``; a paste box reaches the same diagnosis.
+this build has it. Verify drives ``core.flows.verify`` (the CLI's ``verify`` too) through ``FlowTask`` and
+shows its result; a paste box reaches the same diagnosis.
 """
 
 from __future__ import annotations
@@ -30,12 +30,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.core.flows.diagnose import explain
+from tfgpu_wizard.core.flows.doctor import cuda_explanation, host_notes
+from tfgpu_wizard.core.flows.verify import expects_cpu
+from tfgpu_wizard.core.flows.verify import verify as verify_flow
 from tfgpu_wizard.core.paths import target_script
-from tfgpu_wizard.gui.pages.diagnose import diagnose_text, findings_html
+from tfgpu_wizard.gui.pages.diagnose import explanation_html, findings_html
 from tfgpu_wizard.gui.pages.setup_choose import ChooseView
 from tfgpu_wizard.gui.pages.setup_commands import CommandsView
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
-from tfgpu_wizard.gui.workers import FinishInfo, TargetProcess
+from tfgpu_wizard.gui.workers import FlowTask
 
 STEPS = ("machine", "choose", "commands", "verify")
 _STEP_TITLES = {"machine": "Machine", "choose": "Choose", "commands": "Commands", "verify": "Verify"}
@@ -47,12 +51,10 @@ def _t(text: str) -> str:
 
 def host_html(report: Any) -> str:
     """The report in words a beginner understands: warnings first, then what was found."""
-    from tfgpu_wizard.core.setup.host import explain_cuda_versions, note_text, sorted_notes
-
     parts: list[str] = []
-    for note in sorted_notes(report.notes):
-        kind = {"error": "bad", "warning": "warn"}.get(note.severity, "info")
-        parts.append(f"<p>{verdict_html(kind, note_text(note))}</p>")
+    for severity, text in host_notes(report):
+        kind = {"error": "bad", "warning": "warn"}.get(severity, "info")
+        parts.append(f"<p>{verdict_html(kind, text)}</p>")
     rows = []
     os_ = report.os
     rows.append((_t("System"), f"{os_.version or os_.system} ({os_.machine})"))
@@ -81,7 +83,7 @@ def host_html(report: Any) -> str:
         for k, v in rows
     )
     parts.append(f"<table>{table}</table>")
-    explain = explain_cuda_versions(report)
+    explain = cuda_explanation(report)
     if explain:
         parts.append(f"<h4>{html.escape(_t('Driver CUDA vs toolkit CUDA'))}</h4>")
         parts.append("".join(f"<p>{html.escape(line)}</p>" for line in explain))
@@ -97,19 +99,19 @@ def _scrolled(widget: QWidget) -> QScrollArea:
 
 
 class SetupPage(Page):
+    VERIFY_TIMEOUT_S = 300.0  # the CLI's default is 180 (`verify --timeout`); a window waits more patiently
+
     def __init__(self, state, parent=None) -> None:
         super().__init__(parent)
         self.state = state
         self.win = parent
-        self.probe = TargetProcess(self)
-        self.probe.text.connect(self._probe_text)
-        self.probe.event.connect(self._probe_event)
-        self.probe.finished.connect(self._probe_finished)
-        self._probe_stderr: list[str] = []
-        self.probe_result: dict[str, Any] | None = None
-        self._probe_keras2 = False  # the last check asked for Keras 2 (TF_USE_LEGACY_KERAS=1)
-        self.verdict = None  # core.target.runner.ProbeVerdict of the last finished check
-        # What the Verify view shows, to show it again in another language: ("probe", info, log, report, python),
+        self.verifier = FlowTask(verify_flow, self, name="tfgpu-verify")  # core.flows.verify, the CLI's too
+        self.verifier.progress.connect(self._verify_progress)
+        self.verifier.finished.connect(self._verify_finished)
+        self.verifier.failed.connect(self._verify_failed)
+        self.verify_result = None  # core.flows.verify.VerifyResult of the last finished check
+        self._verify_python = ""  # the Python being checked (the busy line)
+        # What the Verify view shows, to show it again in another language: ("result", VerifyResult),
         # ("paste", text), ("note", kind, English text), or None (the hint; also while a check runs)
         self._verify_shown: tuple | None = None
 
@@ -251,16 +253,16 @@ class SetupPage(Page):
         self.keras2.setToolTip(_t("Check with TF_USE_LEGACY_KERAS=1: TensorFlow 2.16 and later then use Keras 2 "
                                   "from the tf-keras package, which must be installed in that Python."))
         self._render_python_note()
-        self.btn_verify.setText(_t("■ Cancel") if self.probe.is_running() else _t("▶ Verify"))
+        self.btn_verify.setText(_t("■ Cancel") if self.verifier.is_running() else _t("▶ Verify"))
         self.paste_label.setText(_t("Or paste an error log you got elsewhere:"))
         self.paste.setPlaceholderText(_t("Paste the error log here…"))
         self.btn_paste.setText(_t("Explain this log"))
         shown = self._verify_shown
-        if self.probe.is_running():
+        if self.verifier.is_running():
             self.verify_view.setHtml(verdict_html("busy", _t("Starting TensorFlow in {0}…").format(
-                self.state.target_python)))
+                self._verify_python)))
         elif shown is not None:
-            {"probe": self._show_probe_result, "paste": self._show_paste_result,
+            {"result": self._show_verify_result, "paste": self._show_paste_result,
              "note": self._show_note}[shown[0]](*shown[1:])
         else:
             self.verify_view.setHtml(
@@ -369,52 +371,66 @@ class SetupPage(Page):
     # -- verify -----------------------------------------------------------------------------
 
     def busy(self) -> bool:
-        return self.probe.is_running() or self.commands.busy()
+        return self.verifier.is_running() or self.commands.busy()
+
+    @property
+    def verdict(self):
+        """``core.target.runner.ProbeVerdict`` of the last finished check (None: none, or it was stopped)."""
+        r = self.verify_result
+        return None if r is None or r.cancelled else r.verdict
+
+    @property
+    def probe_result(self) -> dict[str, Any] | None:
+        """The probe's JSON report of the last finished check."""
+        return self.verify_result.report if self.verify_result is not None else None
 
     def toggle_verify(self) -> None:
-        if self.probe.is_running():
-            self.probe.cancel()
+        if self.verifier.is_running():
+            self.verifier.cancel()
             return
         python = self.python_edit.text().strip()
         if not python:
             self._show_note("warn", "Enter the path of a Python first.")
             return
-        script = target_script("probe.py")
-        if not script.is_file():
+        if not target_script("probe.py").is_file():
             self._show_note("bad", "The verification probe is missing from this build.")
             return
         self.state.target_python = python
         self.state.keras2 = self.keras2.isChecked()
-        self._probe_keras2 = self.state.keras2
-        self._probe_stderr = []
-        self.probe_result = None
+        expect_cpu = expects_cpu(self.commands.current_plan(), python)  # a CPU plan's own environment
+        self.verify_result = None
         self._verify_shown = None
+        self._verify_python = python
         self.verify_progress.setVisible(True)
         self.verify_view.setHtml(verdict_html("busy", _t("Starting TensorFlow in {0}…").format(python)))
         self.btn_verify.setText(_t("■ Cancel"))
         self.status.emit(_t("Verifying TensorFlow…"))
-        env = {"TF_USE_LEGACY_KERAS": "1"} if self._probe_keras2 else None
-        self.probe.start(python, [str(script)], env=env, timeout_s=300)
+        self.verifier.start(python, keras2=self.state.keras2, expect_cpu=expect_cpu, host=self.state.host,
+                            timeout=self.VERIFY_TIMEOUT_S)
 
-    def _probe_text(self, line: str) -> None:
-        self._probe_stderr.append(line)
+    def _verify_progress(self, item) -> None:
+        if (item.kind == "phase" and item.data == "libraries") or item.kind == "waiting":
+            self.verify_view.setHtml(verdict_html("busy", item.text))
 
-    def _probe_event(self, ev: dict[str, Any]) -> None:
-        if "probe_version" in ev:  # the probe prints one report object (docs/sample-protocol.md)
-            self.probe_result = ev
-
-    def _probe_finished(self, info: FinishInfo) -> None:
+    def _verify_done(self) -> None:
         self.verify_progress.setVisible(False)
         self.btn_verify.setText(_t("▶ Verify"))
         self.status.emit("")
-        if info.status == "cancelled":
-            self.verdict = None
+
+    def _verify_failed(self, message: str) -> None:
+        self._verify_done()
+        self._verify_shown = None
+        self.verify_view.setHtml(verdict_html("bad", message))
+
+    def _verify_finished(self, result) -> None:
+        self._verify_done()
+        self.verify_result = result
+        if result.cancelled:
             self._show_note("warn", "Stopped by you.")
             return
-        log = "\n".join(self._probe_stderr)
-        self._show_probe_result(info, log, self.probe_result, self.state.target_python)
-        if self.verdict.status in ("gpu", "no-gpu", "gpu-broken"):  # TensorFlow works there: remember it
-            from tfgpu_wizard.gui.mainwindow import settings
+        self._show_verify_result(result)
+        if result.works:  # TensorFlow works there: remember it
+            from tfgpu_wizard.gui.settings import settings
 
             settings().setValue("verified_python", self.state.target_python)
 
@@ -423,23 +439,18 @@ class SetupPage(Page):
         self._verify_shown = ("note", kind, text)
         self.verify_view.setHtml(verdict_html(kind, _t(text)))
 
-    def _show_probe_result(self, info: FinishInfo, log: str, report: dict[str, Any] | None, python: str) -> None:
-        """The probe's verdict and what its error output says, worded in the current language."""
-        from tfgpu_wizard.gui.probe_view import diagnosis_context, probe_verdict_for, verdict_block_html
+    def _show_verify_result(self, result) -> None:
+        """The verdict, the library check and what the error output says, worded in the current language."""
+        from tfgpu_wizard.gui.probe_view import libraries_html, verdict_block_html
 
-        self._verify_shown = ("probe", info, log, report, python)
-        script = str(target_script("probe.py"))
-        self.verdict = probe_verdict_for(info, report, log, [python, script], host=self.state.host)
-        parts = [verdict_block_html(self.verdict)]
-        if log.strip():
-            try:
-                findings, _ = diagnose_text(log, diagnosis_context(self.verdict, self.state.host))
-            except Exception:  # noqa: BLE001 - the verdict stands without the diagnosis
-                findings = None
-            findings = [f for f in findings or [] if getattr(f, "severity", "") != "harmless"]
-            if findings:
-                parts.append("<h4>" + html.escape(_t("What the error output says")) + "</h4>")
-                parts.append(findings_html(findings))
+        self._verify_shown = ("result", result)
+        parts = [verdict_block_html(result)]
+        if result.libraries is not None:
+            parts.append(libraries_html(result.libraries))
+        findings = result.findings()
+        if findings:
+            parts.append("<h4>" + html.escape(_t("What the error output says")) + "</h4>")
+            parts.append(findings_html(findings))
         self.verify_view.setHtml("".join(parts))
 
     def _diagnose_paste(self) -> None:
@@ -450,14 +461,9 @@ class SetupPage(Page):
         if not text.strip():
             self.verify_view.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))
             return
-        findings, why = diagnose_text(text)
-        if findings is None:
-            self.verify_view.setHtml(verdict_html("warn", why))
-        elif not findings:
-            self.verify_view.setHtml(verdict_html("info", _t("No known problem found in this log.")))
-        else:
-            self.verify_view.setHtml(findings_html(findings))
+        # the Diagnose page's explanation (core.flows.diagnose), "what it does not tell" left to that page
+        self.verify_view.setHtml(explanation_html(explain(text, host=self.state.host), with_unknowns=False))
 
     def shutdown(self) -> None:
-        self.probe.shutdown()
+        self.verifier.shutdown()
         self.commands.shutdown()

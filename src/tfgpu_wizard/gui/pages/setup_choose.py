@@ -5,13 +5,13 @@ on native Windows the TF 2.10-native vs WSL2 comparison side by side, the TF ver
 method pickers with what a pin costs, and the table of every row of the platform: recommended first,
 the other rows greyed, each with ✓ / ! / ✗ and the reasons in words.
 
-``ChooseView.choice_changed(Choice)`` tells the Commands step what to build a plan for.
+``ChooseView.choice_changed(Choice)`` tells the Commands step what to build a plan for. What to plan is
+``core.flows.choose`` (``tfgpu-wizard plan`` chooses with it too); this view shows it and takes the pins.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -31,33 +31,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.core.flows.choose import METHODS, Choice, Pick, choose, recommendation, status_word
 from tfgpu_wizard.gui.widgets import COLOR, SYMBOL, empty_state, verdict_html, wrap_label
 
 STATUS_KIND = {"recommended": "ok", "works": "ok", "works-with-caveats": "warn", "ruled-out": "bad"}
-_STATUS_WORDS = {
-    "recommended": "recommended",
-    "works": "works",
-    "works-with-caveats": "works, with caveats",
-    "ruled-out": "ruled out",
-}
 REASON_KIND = {"blocker": "bad", "caveat": "warn", "cost": "warn", "info": "info", "ok": "ok"}
-METHOD_WORDS = {"pip": "pip in a venv", "conda": "conda environment", "docker": "Docker image"}
+METHOD_WORDS = {"pip": "pip in a venv", "uv": "uv in a venv (faster pip)", "conda": "conda environment",
+                "docker": "Docker image"}
 
 
 def _t(text: str) -> str:
     return QCoreApplication.translate("SetupChoose", text)
 
 
-@dataclass(frozen=True)
-class Choice:
-    """What the user settled on: a matrix row, an install method and the candidate that judged it."""
-
-    row: Any  # core.setup.matrix.Row
-    method: str  # "pip" | "conda" | "docker"
-    candidate: Any  # core.setup.recommend.Candidate
-    platform: str  # the platform of the row ("linux", "wsl2", "windows", "macos")
-    python: str | None = None  # the environment's Python minor, as the method option says (None: the plan picks)
-    cpu: bool = False  # no usable NVIDIA GPU/driver here: the CPU plan, as `tfgpu-wizard plan` makes it
+__all__ = ["Choice", "ChooseView"]  # Choice: core.flows.choose.Choice, re-exported for the page's users
 
 
 def python_range(row: Any) -> str:
@@ -71,7 +58,7 @@ def python_range(row: Any) -> str:
 
 
 def status_text(status: str) -> str:
-    return f"{SYMBOL[STATUS_KIND.get(status, 'info')]} {_t(_STATUS_WORDS.get(status, status))}"
+    return f"{SYMBOL[STATUS_KIND.get(status, 'info')]} {status_word(status)}"
 
 
 def reason_line(reason: Any) -> str:
@@ -108,7 +95,8 @@ class ChooseView(QWidget):
         self.error: str | None = None
         self._matrix = None
         self._filling = False
-        self.windows_side = "native"  # native Windows host: plan for "native" rows or for "wsl2"
+        # native Windows host: the side the user picked ("native" | "wsl2"), None: core's suggestion
+        self.windows_side: str | None = None
 
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
@@ -197,7 +185,7 @@ class ChooseView(QWidget):
 
     def set_host(self, host: Any) -> None:
         self.host = host
-        self.windows_side = "native"
+        self.windows_side = None
         self.refresh()
 
     def use_windows_side(self, side: str) -> None:
@@ -206,23 +194,16 @@ class ChooseView(QWidget):
         self._show_windows()
         self.choice_changed.emit(self.choice())
 
-    def choice(self) -> Choice | None:
-        wc = self.rec.windows_choice if self.rec else None
-        if wc is not None and self.windows_side == "wsl2" and wc.wsl2 is not None:
-            bm = wc.wsl2.best_method
-            return Choice(row=wc.wsl2.row, method=bm.method, candidate=wc.wsl2, platform="wsl2", python=bm.python,
-                          cpu=not self.rec.gpu_mode) if bm else None
+    def pick(self) -> Pick | None:
+        """What ``core.flows.choose`` picks for the pins and the Windows side (None: no recommendation yet)."""
         rec = self.pinned or self.rec
-        cand = getattr(rec, "chosen", None)
-        if cand is None or cand.status == "ruled-out":
+        if rec is None:
             return None
-        method = self.method_combo.currentData()
-        opt = next((m for m in cand.methods if m.method == method and m.usable), None) if method else None
-        opt = opt or cand.best_method
-        if opt is None:
-            return None
-        return Choice(row=cand.row, method=opt.method, candidate=cand, platform=cand.row.platform,
-                      python=opt.python, cpu=not getattr(rec, "gpu_mode", True))
+        return choose(rec, method=self.method_combo.currentData(), windows_side=self.windows_side)
+
+    def choice(self) -> Choice | None:
+        pick = self.pick()
+        return pick.choice if pick is not None else None
 
     def pin_tf(self, line: str | None) -> None:
         idx = self.tf_combo.findData(line)
@@ -260,9 +241,7 @@ class ChooseView(QWidget):
         self.error = None
         if self.host is not None:
             try:
-                from tfgpu_wizard.core.setup.recommend import recommend
-
-                self.rec = recommend(self._load_matrix(), self.host)
+                self.rec = recommendation(self._load_matrix(), self.host)
             except Exception as exc:  # noqa: BLE001 - a broken matrix or report is shown, not raised
                 self.error = _error_text(exc)
         self._fill_pickers()
@@ -285,7 +264,7 @@ class ChooseView(QWidget):
                 label = f"{c.row.tensorflow}  {status_text(c.status)}"
                 self.tf_combo.addItem(label, c.row.tensorflow)
             self.method_combo.addItem(_t("Best for this version"), None)
-            for m in ("pip", "conda", "docker"):
+            for m in METHODS:
                 self.method_combo.addItem(_t(METHOD_WORDS[m]), m)
             i = self.tf_combo.findData(tf_keep)
             self.tf_combo.setCurrentIndex(max(i, 0))
@@ -300,10 +279,7 @@ class ChooseView(QWidget):
         if self.rec is None or (tf is None and method is None):
             return
         try:
-            from tfgpu_wizard.core.setup.recommend import recommend
-
-            self.pinned = recommend(self._load_matrix(), self.host, tf=tf, method=method,
-                                    allow_prerelease=True)
+            self.pinned = recommendation(self._load_matrix(), self.host, tf=tf, method=method)
         except Exception as exc:  # noqa: BLE001
             self.error = _error_text(exc)
 
@@ -312,6 +288,7 @@ class ChooseView(QWidget):
             return
         self._recompute_pin()
         self._show_cost()
+        self._show_windows()
         self._highlight()
         self.choice_changed.emit(self.choice())
 
@@ -392,8 +369,10 @@ class ChooseView(QWidget):
         self.win_directml.setText(reasons_html([wc.directml]))
         self.btn_native.setText(_t("Plan for native Windows"))
         self.btn_wsl.setText(_t("Plan for WSL2"))
-        self.btn_native.setChecked(self.windows_side != "wsl2")
-        self.btn_wsl.setChecked(self.windows_side == "wsl2")
+        chosen = self.choice()
+        on_wsl2 = chosen is not None and chosen.platform == "wsl2"
+        self.btn_native.setChecked(chosen is not None and not on_wsl2)
+        self.btn_wsl.setChecked(on_wsl2)
         self.btn_native.setEnabled(wc.native is not None)
         self.btn_wsl.setEnabled(wc.wsl2 is not None)
 
@@ -438,10 +417,11 @@ class ChooseView(QWidget):
             self.cost.setText(verdict_html("ok", _t("You follow the recommendation: nothing extra to do."))
                               if self.rec and self.rec.best else "")
             return
-        cand = pin.candidate
+        pick = self.pick()
         head = ""
-        if cand is not None and cand.status == "ruled-out":
-            head = verdict_html("bad", _t("This choice does not work here:")) + "<br>" + reasons_html(cand.blockers)
+        if pick is not None and pick.refused:
+            head = verdict_html("bad", _t("This choice does not work here:")) + "<br>" + "<br>".join(
+                verdict_html("bad", why) for why in pick.why)
             head += "<br>"
         self.cost.setText(
             head + "<b>" + html.escape(_t("What this choice costs:")) + "</b><br>" + reasons_html(pin.reasons)

@@ -4,16 +4,15 @@
 platform (one tab each, the text is exactly ``plan.script()``). "Save as…" writes the folder with
 ``write_plan`` and asks before overwriting files the user edited (``PlanExistsError``).
 
-"Run it for me" (bash, on Linux/WSL only) hands the plan's steps to ``PlanRunner``: one ``QProcess``
-per step, the command printed before it starts, output streamed live, a progress bar, Cancel, and
-every administrator step behind its own confirmation dialog ("Run" / "Skip this step" / "Stop").
-Nothing blocks the GUI thread.
+"Run it for me" (bash on Linux/WSL2, PowerShell on Windows) drives ``core.flows.plan_run`` (``plan --run`` too)
+through ``PlanRunner``: one process per step, the command printed before it starts, output streamed live, a
+progress bar, Cancel, and every administrator step behind its own confirmation dialog ("Run" / "Skip this
+step" / "Stop"). Nothing blocks the GUI thread.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,8 +34,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.core.flows.choose import plan_for
+from tfgpu_wizard.core.flows.plan_run import PlanRunResult, default_folder, plan_run, run_steps, runnable_here
 from tfgpu_wizard.core.setup.plan import shells_for
 from tfgpu_wizard.gui.widgets import empty_state, verdict_html, wrap_label
+from tfgpu_wizard.gui.workers import FlowTask
 
 SHELL_TITLES = {"bash": "bash", "zsh": "zsh", "powershell": "PowerShell", "cmd": "cmd.exe"}
 
@@ -46,13 +48,8 @@ def _t(text: str) -> str:
 
 
 def can_run_here(platform: str, shell: str) -> bool:
-    """"Run it for me" exists for bash plans of Linux/WSL2 rows on Linux, and PowerShell plans on Windows
-    (``core.setup.plan_run.runnable``)."""
-    from types import SimpleNamespace
-
-    from tfgpu_wizard.core.setup.plan_run import runnable
-
-    return runnable(SimpleNamespace(platform=platform, shell=shell))[0]
+    """"Run it for me" exists for bash plans of Linux/WSL2 rows on Linux, and PowerShell plans on Windows."""
+    return runnable_here(platform, shell)
 
 
 def monospace() -> QFont:
@@ -65,12 +62,13 @@ def monospace() -> QFont:
 
 
 class PlanRunner(QObject):
-    """The window's side of ``core.setup.plan_run.PlanExecutor``: it runs the steps on a worker thread and
-    re-emits its events as Qt signals on the GUI thread (one process per step, group kill on Cancel).
+    """The window's side of ``core.flows.plan_run`` (``plan --run`` drives the same flow): a ``FlowTask`` whose
+    progress becomes the Commands view's signals and whose questions go to the view's hooks.
 
-    ``ask_admin(step) -> "run" | "skip" | "stop"`` is called (on the GUI thread) before every
-    administrator step; the default shows a dialog. Steps limited to other platforms and steps
-    with no command (done by hand) are reported and skipped. ``HERE`` is set to ``cwd``, as the
+    ``ask_admin(step) -> "run" | "skip" | "stop"`` is called (on the GUI thread) before every administrator
+    step; the default shows a dialog. ``confirm(summary) -> bool`` and ``replace(paths) -> bool`` answer a whole
+    plan's first question and the one about edited files (``start_plan``). Steps limited to other platforms
+    and steps with no command (done by hand) are reported and skipped. ``HERE`` is set to ``cwd``, as the
     generated script does, so steps that name files beside the script find them.
     """
 
@@ -78,118 +76,103 @@ class PlanRunner(QObject):
     output = Signal(str)
     step_finished = Signal(int, str)  # index, "ok" | "failed" | "skipped" | "manual" | "cancelled" | "timeout"
     progress = Signal(int, int)  # steps done, total
-    finished = Signal(str)  # "ok" | "failed" | "cancelled" | "stopped"
-    _event = Signal(object)  # core PlanEvent, from the worker thread
-    _ask = Signal(object)  # (step, threading.Event), from the worker thread
+    running = Signal()  # the first step starts (after the plan's questions)
+    finished = Signal(str)  # "ok" | "failed" | "cancelled" | "stopped" (| "declined" | "not-written" | ...)
 
     def __init__(self, parent=None, ask_admin: Callable[[Any], str] | None = None) -> None:
         super().__init__(parent)
         self.ask_admin = ask_admin or self._ask_dialog
-        self._steps: list[Any] = []
-        self._executor = None
-        self._thread = None
-        self._waiting = None  # the threading.Event the worker waits on during an admin question
-        self._answer = "stop"
+        self.confirm: Callable[[Any], bool] = lambda summary: True
+        self.replace: Callable[[list], bool] = lambda paths: False
+        self.task = FlowTask(run_steps, self, name="tfgpu-plan-run")
+        self.task.progress.connect(self._on_progress)
+        self.task.finished.connect(self._on_finished)
+        self.task.failed.connect(self._on_failed)
+        self.steps: list[Any] = []
+        self._pid: int | None = None
+        self._started = False
         self.step_timeout_s = 3600.0
         self.results: list[str] = []
         self.status = "idle"
         self.failed_index: int | None = None
-        self._event.connect(self._on_event, Qt.ConnectionType.QueuedConnection)
-        self._ask.connect(self._on_ask, Qt.ConnectionType.QueuedConnection)
+        self.result = None  # core.flows.plan_run.PlanRunResult of the last run
 
     def is_running(self) -> bool:
-        return self.status == "running"
+        return self.task.is_running()
 
     def pid(self) -> int | None:
         """The process id of the running step, if one runs."""
-        ex = self._executor
-        proc = getattr(ex, "_proc", None) if ex is not None else None
-        return proc.pid if proc is not None else None
+        return self._pid if self.is_running() else None
+
+    def _reset(self, steps: Sequence[Any]) -> None:
+        self.steps = list(steps)
+        self.results = []
+        self.failed_index = None
+        self.result = None
+        self._pid = None
+        self._started = False
+        self.status = "running"
 
     def start(self, steps: Sequence[Any], cwd: str | os.PathLike[str], env: dict[str, str] | None = None,
               shell: str = "bash") -> None:
-        import threading
-
-        from tfgpu_wizard.core.report import last_plan_log
-        from tfgpu_wizard.core.setup.plan_run import PlanExecutor
-
+        """Run ``steps`` in ``cwd`` (no questions before: the caller has asked)."""
         if self.is_running():
             raise RuntimeError("a plan is already running")
-        self._steps = list(steps)
-        self.results = []
-        self.failed_index = None
-        self.status = "running"
-        self._executor = PlanExecutor(self._steps, shell, cwd, self._event.emit, self._ask_from_worker, env=env,
-                                      step_timeout_s=self.step_timeout_s, transcript=last_plan_log())
-        self.progress.emit(0, len(self._steps))
-        self._thread = threading.Thread(target=self._executor.run, name="tfgpu-plan-run", daemon=True)
-        self._thread.start()
+        self._reset(steps)
+        self.task.run(run_steps, self.steps, cwd, shell=shell, env=env, step_timeout_s=self.step_timeout_s)
+        self.progress.emit(0, len(self.steps))
+
+    def start_plan(self, plan: Any, folder: str | os.PathLike[str]) -> None:
+        """Ask (``confirm``), write the plan into ``folder`` (``replace`` edited files?), then run its steps."""
+        if self.is_running():
+            raise RuntimeError("a plan is already running")
+        self._reset(plan.steps)
+        self.task.run(plan_run, plan, folder)
 
     def cancel(self) -> None:
         """Stop now: terminate the running step's process group (kill after 3 s); no further step starts."""
-        if not self.is_running() or self._executor is None:
-            return
-        self._executor.cancel()
-        self._release("stop")
+        if self.is_running():
+            self.task.cancel()
 
     def shutdown(self, wait_ms: int = 5000) -> None:
-        if self._executor is not None:
-            self._executor.cancel()
-        self._release("stop")
-        if self._thread is not None:
-            self._thread.join(wait_ms / 1000)
-            self._thread = None
-        if self.is_running():
-            self.status = "cancelled"
+        self.task.shutdown(wait_ms)
 
-    def _release(self, answer: str) -> None:
-        waiting = self._waiting
-        if waiting is not None:
-            self._answer = answer
-            waiting.set()
+    def _on_progress(self, item: Any) -> None:
+        if item.kind == "confirm":
+            item.reply("install" if self.confirm(item.data) else "cancel")
+        elif item.kind == "replace":
+            item.reply("yes" if self.replace(item.data) else "no")
+        elif item.kind == "admin":
+            item.reply(self.ask_admin(item.data))
+        elif item.kind == "step":
+            if not self._started:
+                self._started = True
+                self.running.emit()
+                self.progress.emit(0, len(self.steps))
+            self.step_started.emit(int(item.done), item.text, item.data or "")
+            if item.data:
+                self.output.emit(f"$ {item.data}")
+        elif item.kind == "started":
+            self._pid = item.data
+        elif item.kind == "line":
+            self.output.emit(item.data)
+        elif item.kind == "done":
+            index = int(item.done) - 1
+            self._pid = None
+            self.results.append(item.data)
+            if item.data in ("failed", "timeout"):
+                self.failed_index = index
+            self.step_finished.emit(index, item.data)
+            self.progress.emit(int(item.done), int(item.total))
 
-    # -- the worker thread's questions and events ------------------------------------------------
+    def _on_finished(self, result: Any) -> None:
+        self.result = result
+        self.status = result.status
+        self._pid = None
+        self.finished.emit(result.status)
 
-    def _ask_from_worker(self, step: Any) -> str:
-        import threading
-
-        done = threading.Event()
-        self._waiting = done
-        self._answer = "stop"
-        self._ask.emit((step, done))
-        done.wait()
-        self._waiting = None
-        return self._answer
-
-    def _on_ask(self, item) -> None:
-        step, done = item
-        if done.is_set():
-            return
-        try:
-            self._answer = self.ask_admin(step)
-        finally:
-            done.set()
-
-    def _on_event(self, ev) -> None:
-        if ev.kind == "step":
-            self.step_started.emit(ev.index, ev.text, ev.command)
-            if ev.command:
-                self.output.emit(f"$ {ev.command}")
-        elif ev.kind == "output":
-            self.output.emit(ev.text)
-        elif ev.kind == "done":
-            self.results.append(ev.result)
-            if ev.result in ("failed", "timeout"):
-                self.failed_index = ev.index
-            self.step_finished.emit(ev.index, ev.result)
-            self.progress.emit(ev.index + 1, ev.total)
-        elif ev.kind == "finished":
-            if self._thread is not None:
-                self._thread.join(5)
-                self._thread = None
-            if self.status == "running":
-                self.status = ev.result
-                self.finished.emit(ev.result)
+    def _on_failed(self, message: str) -> None:
+        self._on_finished(PlanRunResult("not-written", error=message))
 
     def _ask_dialog(self, step: Any) -> str:
         box = QMessageBox(QMessageBox.Icon.Warning, _t("Administrator step"),
@@ -226,8 +209,12 @@ class CommandsView(QWidget):
         self.plans: dict[str, Any] = {}  # shell -> Plan
         self.error = ""
         self.run_folder: Path | None = None
+        self._run_target: Path | None = None  # where the run being started goes (run_folder once it runs)
         self._prefixes: dict[str, str] = {}  # platform -> folder typed for it
         self.runner = PlanRunner(self)
+        self.runner.confirm = lambda summary: self.confirm_run(summary)  # a test may replace confirm_run
+        self.runner.replace = self._ask_replace
+        self.runner.running.connect(self._on_running)
         self.runner.step_started.connect(self._on_step_started)
         self.runner.output.connect(self._on_output)
         self.runner.progress.connect(self._on_progress)
@@ -349,15 +336,13 @@ class CommandsView(QWidget):
         self.error = ""
         self.tabs.clear()
         if self.choice is not None:
-            from tfgpu_wizard.core.setup.plan import PlanError, build_plan
+            from tfgpu_wizard.core.setup.plan import PlanError
 
             prefix = self.prefix.text().strip() or None
             for shell in self.shells():
                 try:
-                    # the same arguments as `tfgpu-wizard plan` (commands/plan.py): the CPU plan where
-                    # there is no usable GPU, the method option's Python
-                    self.plans[shell] = build_plan(self.choice.row, self.host, self.choice.method, shell, prefix,
-                                                   python=self.choice.python, cpu=self.choice.cpu)
+                    # the same arguments as `tfgpu-wizard plan` (core.flows.choose.plan_for)
+                    self.plans[shell] = plan_for(self.choice, self.host, shell, prefix)
                 except PlanError as exc:
                     self.error = str(exc)
                     break
@@ -481,16 +466,7 @@ class CommandsView(QWidget):
         try:
             return write_plan(plan, folder)
         except PlanExistsError as exc:
-            names = "\n".join(str(p) for p in exc.paths)
-            answer = QMessageBox.question(
-                self,
-                _t("Replace your files?"),
-                _t("These files were changed after tfgpu-wizard wrote them (or it did not write them):\n\n{0}"
-                   "\n\nReplace them with the new plan?").format(names),
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No,
-            )
-            if answer != QMessageBox.StandardButton.Yes:
+            if not self._ask_replace(exc.paths):
                 self.message.setText(verdict_html("info", _t("Nothing was written; your files are unchanged.")))
                 return []
             try:
@@ -502,28 +478,34 @@ class CommandsView(QWidget):
             self.message.setText(verdict_html("bad", str(exc)))
             return []
 
+    def _ask_replace(self, paths: Sequence[Any]) -> bool:
+        names = "\n".join(str(p) for p in paths)
+        answer = QMessageBox.question(
+            self,
+            _t("Replace your files?"),
+            _t("These files were changed after tfgpu-wizard wrote them (or it did not write them):\n\n{0}"
+               "\n\nReplace them with the new plan?").format(names),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
     # -- run --------------------------------------------------------------------------------
 
     def default_run_folder(self, plan: Any) -> Path:
-        from tfgpu_wizard.core.paths import user_data_dir
-
-        name = re.sub(r"[^A-Za-z0-9._-]+", "-", f"tf-{plan.tensorflow}-{plan.method}-{plan.shell}")
-        return user_data_dir() / "plans" / name
+        return default_folder(plan)
 
     def run_plan(self, folder: str | os.PathLike[str] | None = None) -> bool:
-        """Save the bash plan (default: the user data folder) and run its steps there, one by one."""
+        """Run the current plan here (``core.flows.plan_run``): it asks first (``confirm_run``), writes the plan
+        into ``folder`` (default: the user data folder) and runs its steps there, one by one."""
         plan = self.current_plan()
         if plan is None or self.runner.is_running() or not can_run_here(plan.platform, plan.shell):
             return False
-        target = Path(folder) if folder else self.default_run_folder(plan)
-        from tfgpu_wizard.core.setup.plan_run import summarize
-
-        if not self.confirm_run(summarize(plan, target)):
-            self.message.setText(verdict_html("info", _t("Nothing was installed.")))
-            return False
-        if not self._write(plan, target):
-            return False
-        return self.run_steps(plan.steps, target, shell=plan.shell)
+        self._run_target = Path(folder) if folder else self.default_run_folder(plan)
+        self._last_run = None
+        self.runner.start_plan(plan, self._run_target)
+        self._update_buttons()
+        return True
 
     def _confirm_dialog(self, summary: Any) -> bool:
         box = QMessageBox(QMessageBox.Icon.Question, _t("Install now?"),
@@ -540,20 +522,25 @@ class CommandsView(QWidget):
         """Run ``steps`` (``core.setup.shells.Step``) with ``folder`` as working directory and ``HERE``."""
         if self.runner.is_running():
             return False
-        self.run_folder = Path(folder)
+        self._run_target = Path(folder)
         self._last_run = None
+        self._on_running()
+        self.runner.start(steps, folder, shell=shell)
+        self._update_buttons()
+        return True
+
+    def _on_running(self) -> None:
+        """The steps start (after the plan's questions): the log panel, the busy line, the status line."""
+        self.run_folder = self._run_target
         self._step_blocks = {}
         self.run_panel.setVisible(True)
         self.run_log.clear()
-        self.run_log.appendPlainText(_t("Running in {0}").format(folder))
-        self.runner.start(steps, folder, shell=shell)
-        self._update_buttons()
+        self.run_log.appendPlainText(_t("Running in {0}").format(self.run_folder))
         self.message.setText(verdict_html("busy", _t("Running the plan… Cancel stops it at once.")))
         self.status.emit(_t("Installing: running the plan…"))
-        return True
 
     def _on_step_started(self, i: int, text: str, command: str) -> None:
-        n = len(self.runner._steps)
+        n = len(self.runner.steps)
         self.run_step.setText(verdict_html("busy", _t("Step {0} of {1}: {2}").format(i + 1, n, text)))
         self.status.emit(_t("Installing: step {0} of {1}").format(i + 1, n))
         self.run_log.appendPlainText("")
@@ -570,6 +557,13 @@ class CommandsView(QWidget):
     def _on_run_finished(self, status: str) -> None:
         self._update_buttons()
         self.status.emit("")
+        if status == "declined":
+            self.message.setText(verdict_html("info", _t("Nothing was installed.")))
+            return
+        if status in ("kept", "not-written", "not-runnable"):
+            result = self.runner.result
+            self.message.setText(verdict_html("info" if status == "kept" else "bad", result.message() if result else ""))
+            return
         failed = self.runner.failed_index
         self._last_run = (status, failed)
         text = self._show_run_result(status, failed)
@@ -586,12 +580,8 @@ class CommandsView(QWidget):
 
     def _show_run_result(self, status: str, failed: int | None) -> str:
         """One message for the end of a run, directly above the log (re-rendered on a language switch)."""
-        from tfgpu_wizard.core.setup.plan_run import failure_message
-
-        steps = self.runner._steps
-        name = steps[failed].text() if failed is not None and 0 <= failed < len(steps) else ""
         kind = {"ok": "ok", "failed": "bad", "cancelled": "warn", "stopped": "warn"}.get(status, "info")
-        text = failure_message(status, name)
+        text = PlanRunResult(status, steps=self.runner.steps, failed_index=failed).message()
         self.run_step.setText(verdict_html(kind, text))
         self.message.setText("")
         return text
