@@ -106,6 +106,29 @@ class Event:
         return self.data.get(key, default)
 
 
+_GLUED_TRIES = 8  # places a glued-on protocol object may start; junk lines are not searched further
+
+
+def _object_at_end(text: str) -> dict[str, Any] | None:
+    """A protocol object that ends the line behind text glued to its front (a login banner, or a
+    ``print(..., end="")`` in a sitecustomize, ran before the target script), else None."""
+    if not text.endswith("}"):
+        return None
+    decoder = json.JSONDecoder()
+    start = text.find('{"')
+    for _ in range(_GLUED_TRIES):
+        if start < 0:
+            return None
+        try:
+            data, end = decoder.raw_decode(text, start)
+        except (ValueError, RecursionError):
+            data, end = None, -1
+        if end == len(text) and isinstance(data, dict) and ("type" in data or "probe_version" in data):
+            return data
+        start = text.find('{"', start + 1)
+    return None
+
+
 def parse_event_line(line: str | bytes, recv_t: float | None = None) -> Event:
     """One stdout line -> Event. Never raises: anything that is not a JSON object with ``type`` is ``raw``."""
     if recv_t is None:
@@ -115,8 +138,10 @@ def parse_event_line(line: str | bytes, recv_t: float | None = None) -> Event:
     text = line.rstrip("\r\n")
     try:
         data = json.loads(text)
-    except ValueError:
-        return Event("raw", {"text": text}, recv_t, text)
+    except (ValueError, RecursionError):
+        data = _object_at_end(text)
+        if data is None:
+            return Event("raw", {"text": text}, recv_t, text)
     if not isinstance(data, dict):
         return Event("raw", {"text": text}, recv_t, text)
     kind = data.get("type")
