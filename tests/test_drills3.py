@@ -102,3 +102,21 @@ def test_a_protocol_line_glued_behind_other_text_is_still_read() -> None:
     # text that only looks like it stays raw
     assert parse_event_line('a {"b": 1}').type == "raw"
     assert parse_event_line("{" * 100_000 + "}").type == "raw"
+
+
+# -- defect 3: a matrix saved with a UTF-8 byte-order mark ----------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [(), ("--host", str(H200), "--json")], ids=["this-host", "h200-json"])
+def test_a_matrix_with_a_utf8_bom_makes_the_same_plan(odd: Path, args: tuple[str, ...]) -> None:
+    """Drills-3 defect 3 (4a, 4d): Windows editors save with a BOM; plan ended in JSONDecodeError."""
+    bom = odd / "matrix 矩阵.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + (ROOT / "matrix.json").read_bytes())
+    with_bom = cli("plan", *args, env={"TFGPU_WIZARD_MATRIX": str(bom)})
+    no_traceback(with_bom)
+    assert with_bom.returncode == 0, with_bom.stderr
+    plain = cli("plan", *args, env={"TFGPU_WIZARD_MATRIX": str(ROOT / "matrix.json")})
+    if "--json" in args:
+        assert json.loads(with_bom.stdout)["steps"] == json.loads(plain.stdout)["steps"]
+    else:
+        assert with_bom.stdout == plain.stdout
