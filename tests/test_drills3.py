@@ -120,3 +120,147 @@ def test_a_matrix_with_a_utf8_bom_makes_the_same_plan(odd: Path, args: tuple[str
         assert json.loads(with_bom.stdout)["steps"] == json.loads(plain.stdout)["steps"]
     else:
         assert with_bom.stdout == plain.stdout
+
+
+# -- defect 4: plan --host with reports as Windows saves them, and hostile ones ----------------------------------
+
+
+def _h200_text() -> str:
+    return json.dumps(json.loads(H200.read_text(encoding="utf-8")), indent=2, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-8-sig"],
+                         ids=["powershell-5.1-redirect", "utf16-without-bom", "utf8-bom"])
+def test_plan_host_reads_a_report_as_windows_saves_it(odd: Path, encoding: str) -> None:
+    """Drills-3 defect 4 (N10): PowerShell 5.1's ``doctor --json > host.json`` writes UTF-16 LE with a BOM
+    (UnicodeDecodeError traceback); PowerShell 7 / Notepad write a UTF-8 BOM ("is not a host report")."""
+    saved = odd / f"host 报告 {encoding}.json"
+    saved.write_bytes(_h200_text().encode(encoding))
+    plain = odd / "host.json"
+    plain.write_text(_h200_text(), encoding="utf-8")
+    got = cli("plan", "--host", str(saved), "--json")
+    no_traceback(got)
+    assert got.returncode == 0, got.stderr
+    want = cli("plan", "--host", str(plain), "--json")
+    assert json.loads(got.stdout) == json.loads(want.stdout)
+
+
+def _hostile(kind: str) -> str:
+    data = json.loads(H200.read_text(encoding="utf-8"))
+    if kind == "huge-version":
+        data["driver"]["version"] = "5" * 5000
+    elif kind == "deep":
+        return "[" * 200_000 + "]" * 200_000
+    elif kind == "many-gpus":
+        data["gpus"] = data["gpus"] * 10_000
+    elif kind == "huge-cuda":
+        data["driver"]["cuda_version"] = "1" * 5000 + ".0"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("huge-version", "driver.version: '555555555555555555555555' (+4976 characters) is too long"),
+    ("huge-cuda", "driver.cuda_version: '111111111111111111111111' (+4978 characters) is too long"),
+    ("deep", "nested more than 32 levels deep"),
+    ("many-gpus", "it lists 10000 GPUs; a report has at most 64"),
+])
+def test_plan_host_refuses_a_hostile_report_in_words(odd: Path, kind: str, words: str) -> None:
+    """Drills-3 defect 4 (N10): ValueError (4300 digits) and RecursionError tracebacks; 10,000 GPUs planned for
+    15 s. Each is now one sentence naming the file, exit status 2."""
+    report = odd / f"{kind} 报告.json"
+    report.write_text(_hostile(kind), encoding="utf-8")
+    p = cli("plan", "--host", str(report))
+    no_traceback(p)
+    assert p.returncode == 2, (p.stdout[-500:], p.stderr)
+    assert "is not a host report saved by 'tfgpu-wizard doctor --json'" in p.stderr and words in p.stderr, p.stderr
+    assert str(report) in p.stderr
+    assert len(p.stderr) < 400
+
+
+def test_a_version_too_long_to_be_a_number_is_no_version() -> None:
+    from tfgpu_wizard.core.versions import release
+
+    assert release("5" * 5000) == ()
+    assert release("5" * 5000 + ".1 beta") == ()
+    assert release("580.65.06 beta") == (580, 65, 6)
+
+
+# -- defect 7: reads without a limit (devices, pipes, standard input) --------------------------------------------
+
+
+def _address_space(limit: int):
+    def apply() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    return apply
+
+
+def _capped_cli(*args: str, env: dict[str, str] | None = None, stdin_path: str | None = None):
+    """``cli`` under a 2.5 GB address-space limit, as the drill ran it (without it, the machine's memory fills)."""
+    full = dict(os.environ)
+    full["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), full.get("PYTHONPATH", "")])
+    full.update(env or {})
+    with open(stdin_path or os.devnull, "rb") as stdin:
+        p = subprocess.run([sys.executable, "-m", "tfgpu_wizard", *args], stdin=stdin, capture_output=True,
+                           env=full, timeout=300, preexec_fn=_address_space(2_500_000_000))
+    return subprocess.CompletedProcess(p.args, p.returncode, p.stdout.decode("utf-8", "replace"),
+                                       p.stderr.decode("utf-8", "replace"))
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+@pytest.mark.parametrize("case", ["diagnose-file", "diagnose-stdin", "plan-host", "matrix"])
+def test_endless_input_is_read_with_a_cap(case: str) -> None:
+    """Drills-3 defect 7 (N4): ``diagnose /dev/zero``, ``diagnose - < /dev/zero``, ``plan --host /dev/zero`` and
+    ``TFGPU_WIZARD_MATRIX=/dev/zero plan`` read until a MemoryError traceback (the size check saw 0 bytes)."""
+    if case == "diagnose-file":
+        p = _capped_cli("diagnose", "/dev/zero")
+    elif case == "diagnose-stdin":
+        p = _capped_cli("diagnose", "-", stdin_path="/dev/zero")
+    elif case == "plan-host":
+        p = _capped_cli("plan", "--host", "/dev/zero")
+    else:
+        p = _capped_cli("plan", env={"TFGPU_WIZARD_MATRIX": "/dev/zero"})
+    no_traceback(p)
+    assert "MemoryError" not in p.stderr
+    if case.startswith("diagnose"):
+        assert p.returncode in (0, 1), p.stderr
+        assert "the input did not end after 1024 MB" in p.stderr
+    else:
+        assert p.returncode == 2, p.stderr
+        assert "8 MB (a device or a pipe?)" in p.stderr, p.stderr
+
+
+@posix_only
+def test_diagnose_reads_the_end_of_a_huge_log_on_standard_input(odd: Path) -> None:
+    """A log piped in is read like a huge file: its start and its end (where the error is), in bounded memory."""
+    log = odd / "train 日志.log"
+    with open(log, "wb") as fh:
+        fh.write(b"2024-01-01 I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow binary\n" * 400_000)
+        fh.write(b"tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor "
+                 b"with shape[8192,8192] and type float on /job:localhost/replica:0/task:0/device:GPU:0\n")
+    p = _capped_cli("diagnose", "--json", "-", stdin_path=str(log))
+    no_traceback(p)
+    out = json.loads(p.stdout)
+    assert any("memory" in f["rule_id"] or "oom" in f["rule_id"] for f in out["findings"]), out["findings"]
+    assert out["skipped_lines"] > 0
+
+
+def test_read_capped_keeps_the_start_and_the_end(tmp_path: Path) -> None:
+    from tfgpu_wizard.core.safe_io import read_capped
+
+    data = b"".join(b"line %d\n" % i for i in range(100_000))
+    f = tmp_path / "big"
+    f.write_bytes(data)
+    whole = read_capped(f, len(data))
+    assert whole.data == data and not whole.more and not whole.left_out
+    over = read_capped(f, 1000)
+    assert over.more and over.head == data[:1000]
+    ends = read_capped(f, 10_000, tail=6_000)
+    assert ends.head == data[:4000] and ends.tail == data[-6000:] and not ends.more
+    assert ends.left_out == len(data) - 10_000
+    assert ends.left_out_lines == data[4000:-6000].count(b"\n")
+    endless = read_capped("/dev/zero", 100, tail=50, max_total=5_000_000) if os.path.exists("/dev/zero") else None
+    assert endless is None or (endless.more and len(endless.data) == 100)
