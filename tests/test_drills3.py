@@ -264,3 +264,20 @@ def test_read_capped_keeps_the_start_and_the_end(tmp_path: Path) -> None:
     assert ends.left_out_lines == data[4000:-6000].count(b"\n")
     endless = read_capped("/dev/zero", 100, tail=50, max_total=5_000_000) if os.path.exists("/dev/zero") else None
     assert endless is None or (endless.more and len(endless.data) == 100)
+
+
+# -- defect 8: a full data disk ----------------------------------------------------------------------------------
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_log_file_on_a_full_disk_prints_no_logging_error(odd: Path) -> None:
+    """Drills-3 defect 8a (7g): with the log on a full disk every command printed Python's "--- Logging error ---"
+    traceback block. The log file here is a link to /dev/full, which answers every write with ENOSPC."""
+    logs = odd / "logs"
+    logs.mkdir()
+    (logs / "tfgpu-wizard.log").symlink_to("/dev/full")
+    p = cli("runs", "list", env={"TFGPU_WIZARD_LOG_DIR": str(logs)})
+    assert p.returncode == 0, p.stderr
+    assert "Logging error" not in p.stderr and "Traceback" not in p.stderr, p.stderr
+    assert (logs / "tfgpu-wizard.log").is_symlink()
