@@ -281,3 +281,94 @@ def test_a_log_file_on_a_full_disk_prints_no_logging_error(odd: Path) -> None:
     assert p.returncode == 0, p.stderr
     assert "Logging error" not in p.stderr and "Traceback" not in p.stderr, p.stderr
     assert (logs / "tfgpu-wizard.log").is_symlink()
+
+
+def _can_mount_tmpfs() -> bool:
+    """Root with ``unshare``: a tmpfs mounted in a private mount namespace (gone when the command ends)."""
+    import shutil
+
+    if os.name != "posix" or os.geteuid() != 0 or not shutil.which("unshare"):
+        return False
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", "mount -t tmpfs -o size=16k tmpfs /mnt 2>/dev/null"],
+                           capture_output=True, timeout=30)
+    return probe.returncode == 0
+
+
+needs_tmpfs = pytest.mark.skipif(not _can_mount_tmpfs(), reason="needs root and unshare to mount a small tmpfs")
+
+
+def on_full_disk(folder: Path, size_kb: int, fill_bytes: int, *argv: str, env: dict[str, str] | None = None
+                 ) -> subprocess.CompletedProcess[str]:
+    """Run ``argv`` with a ``size_kb`` tmpfs mounted on ``folder`` (``fill_bytes`` already taken by a filler
+    file), in a private mount namespace: the mount never outlives the command."""
+    full = dict(os.environ)
+    full["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), full.get("PYTHONPATH", "")])
+    full.update(env or {})
+    shell = ('mount -t tmpfs -o size="$1"k tmpfs "$2" && head -c "$3" /dev/zero > "$2/filler" && shift 3 '
+             '&& exec "$@"')
+    p = subprocess.run(["unshare", "-m", "sh", "-c", shell, "sh", str(size_kb), str(folder), str(fill_bytes), *argv],
+                       capture_output=True, env=full, timeout=600)
+    return subprocess.CompletedProcess(p.args, p.returncode, p.stdout.decode("utf-8", "replace"),
+                                       p.stderr.decode("utf-8", "replace"))
+
+
+_RECORD_ON_FULL_DISK = """
+import json, sys
+from pathlib import Path
+from tfgpu_wizard.core.monitor import runs
+full, home = Path(sys.argv[1]), Path(sys.argv[2])
+rec = runs.RunRecorder(config={"model": "cnn"}, label="full disk 满", root=full / "runs")
+for i in range(400):
+    rec.add_event({"type": "progress", "step": i, "loss": 1.0 / (i + 1), "pad": "x" * 100})
+rec.close(status="finished", exit_code=0)
+problem = rec.write_problem
+rec.save_to(home / rec.path.name)
+back = runs.read_run(home / rec.path.name)
+print(json.dumps({"problem": problem, "stub": rec.path.exists(), "listed": [s.status for s in runs.list_runs(full / "runs")],
+                  "steps": [e.get("step") for _, e in back.events], "problems": back.problems, "status": back.status}))
+"""
+
+
+@needs_tmpfs
+def test_a_run_on_a_disk_that_fills_is_saved_whole_and_leaves_no_stub(odd: Path) -> None:
+    """Drills-3 defect 8b/8c (7g, N6): the run saved to the home folder held the line the full disk cut
+    ("1 damaged line(s) were skipped"), and the cut copy stayed in runs/ under the same id ("incomplete")."""
+    disk = odd / "full disk 满"
+    disk.mkdir()
+    home = odd / "home 家"
+    home.mkdir()
+    p = on_full_disk(disk, 16, 4000, sys.executable, "-c", _RECORD_ON_FULL_DISK, str(disk), str(home))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["problem"] and "disk is full" in out["problem"]
+    assert out["steps"] == list(range(400)) and out["status"] == "finished"
+    assert out["problems"] == []  # no damaged line in the saved copy
+    assert not out["stub"] and out["listed"] == []  # nothing left in the full run folder
+
+
+@needs_tmpfs
+@pytest.mark.tf
+@pytest.mark.skipif(not _have_tf(), reason="records the real sample (TensorFlow, CPU)")
+def test_record_onto_a_disk_that_fills_as_the_drill_did(odd: Path) -> None:
+    """Drills-3 defect 8 (N6) with the report's steps: 64 KB data folder, 40 KB taken, ``record --steps 300
+    --log-every 1``; then ``runs list`` on that folder and ``runs show`` of the copy saved in the home folder."""
+    disk = odd / "data 数据"
+    disk.mkdir()
+    home = odd / "home 家"
+    home.mkdir()
+    py = f'"{sys.executable}" -m tfgpu_wizard'
+    script = (f'{py} record --steps 300 --log-every 1 --batch-size 8 --devices cpu; echo "rc=$?"; '
+              f'echo "=== list"; {py} runs list')
+    p = on_full_disk(disk, 64, 40000, "sh", "-c", script,
+                     env={"TFGPU_WIZARD_DATA": str(disk), "HOME": str(home), "TF_CPP_MIN_LOG_LEVEL": "2"})
+    assert "rc=0" in p.stdout, (p.stdout[-3000:], p.stderr[-3000:])
+    assert "Logging error" not in p.stderr and "Traceback" not in p.stderr, p.stderr[-3000:]
+    assert "The whole run was saved to" in p.stderr, p.stderr[-2000:]
+    listing = p.stdout.split("=== list", 1)[1]
+    assert "incomplete" not in listing and "unreadable" not in listing, listing
+    saved = list(home.glob("*.run.jsonl"))
+    assert len(saved) == 1
+    show = cli("runs", "show", str(saved[0]), env={"HOME": str(home)})
+    assert show.returncode == 0, show.stderr
+    assert "damaged" not in show.stdout + show.stderr, show.stdout
+    assert "finished" in show.stdout

@@ -125,6 +125,7 @@ class RunRecorder:
         self._lock = threading.Lock()
         self._pending: list[bytes] = []  # lines not on disk yet (after a write problem)
         self._partial = False  # a failed write may have left half a line on disk
+        self._good_size = 0  # bytes of whole lines on disk: a half line past it is cut off again
         self._next_retry = 0.0
         self._fh: Any = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -150,6 +151,7 @@ class RunRecorder:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fh = open(self.path, "ab", buffering=0)  # noqa: SIM115 - kept open for the run
+            self._good_size = os.fstat(self._fh.fileno()).st_size
         except OSError as exc:
             self._fail(exc)
         self._write(_dumps(header))
@@ -219,16 +221,21 @@ class RunRecorder:
             return len(self._pending)
 
     def save_to(self, other: Path) -> None:
-        """Write the whole run (what reached the disk + what is only in memory) to ``other``. Raises OSError."""
+        """Write the whole run (what reached the disk + what is only in memory) to ``other``. Raises OSError.
+
+        The copy holds whole lines only (a line the full disk cut is in memory in full), and once it is
+        written the incomplete file in the run folder goes: ``runs list`` / ``runs show <id>`` found that stub
+        (empty or cut) under the same id as the whole run (drills-3, 7g and N6)."""
         with self._lock:
             on_disk = b""
             if self.lines_written:
                 try:
-                    on_disk = self.path.read_bytes()
+                    with open(self.path, "rb") as fh:
+                        on_disk = fh.read(self._good_size)
                 except OSError:
                     on_disk = b""
-            if on_disk and not on_disk.endswith(b"\n"):
-                on_disk += b"\n"  # a half line left by the failed write: the reader skips it
+            if not on_disk.endswith(b"\n"):
+                on_disk = on_disk[: on_disk.rfind(b"\n") + 1]  # whole lines only
             # the header is the first line ever written, so it is on disk or first in memory
             pending = list(self._pending) if on_disk else [_dumps(self.header)] + [
                 line for line in self._pending if not line.startswith(b'{"type":"header"')]
@@ -238,6 +245,13 @@ class RunRecorder:
                 fh.write(on_disk)
                 for line in pending:
                     fh.write(line)
+                fh.flush()
+                os.fsync(fh.fileno())
+            try:
+                if self.path.exists() and not self.path.samefile(other):
+                    self.path.unlink()
+            except OSError:
+                pass  # a read-only run folder: nothing was written there either
 
     # internals
 
@@ -275,9 +289,10 @@ class RunRecorder:
                 self._fail(exc)
                 return False
         try:
-            if self._partial:
+            if self._partial and not self._cut_half_line():
                 self._fh.write(b"\n")  # end the half line a failed write left, so later lines stay whole
-                self._partial = False
+                self._good_size = os.fstat(self._fh.fileno()).st_size
+            self._partial = False
             view = memoryview(line)
             done = 0
             while done < len(view):
@@ -286,10 +301,19 @@ class RunRecorder:
                     raise OSError(28, os.strerror(28))
                 done += n
         except OSError as exc:
-            self._partial = True
+            self._partial = not self._cut_half_line()
             self._fail(exc)
             return False
         self.lines_written += 1
+        self._good_size += len(line)
+        return True
+
+    def _cut_half_line(self) -> bool:
+        """Cut what a failed write left past the last whole line (True when the file ends with whole lines)."""
+        try:
+            os.ftruncate(self._fh.fileno(), self._good_size)
+        except (OSError, AttributeError, ValueError):
+            return False
         return True
 
     def _retry(self) -> None:
