@@ -372,3 +372,97 @@ def test_record_onto_a_disk_that_fills_as_the_drill_did(odd: Path) -> None:
     assert show.returncode == 0, show.stderr
     assert "damaged" not in show.stdout + show.stderr, show.stdout
     assert "finished" in show.stdout
+
+
+# -- defect 10 and the run list's notes (5e, 9b) -----------------------------------------------------------------
+
+
+def _data_with_runs(odd: Path) -> tuple[dict[str, str], Path]:
+    """A data folder whose run folder holds one real recording (so that the run folder exists)."""
+    runs = odd / "data 数据" / "runs"
+    runs.mkdir(parents=True)
+    recording = ROOT / "resources" / "recordings" / "jax_default.run.jsonl"
+    (runs / recording.name).write_bytes(recording.read_bytes())
+    return {"TFGPU_WIZARD_DATA": str(runs.parent)}, runs
+
+
+@pytest.mark.parametrize("argv", [("runs", "show"), ("runs", "export", "--csv", "out.csv"), ("monitor", "--replay"),
+                                  ("report", "--out", "r.zip", "--run")], ids=lambda a: "-".join(a[:2]))
+@pytest.mark.parametrize("what", ["folder", "file-without-suffix", "missing"])
+def test_a_path_that_is_not_a_run_is_a_sentence(odd: Path, argv: tuple[str, ...], what: str) -> None:
+    """Drills-3 defect 10 (N32): ``runs show /tmp`` (and export, ``monitor --replay``, ``report --run`` with a
+    folder or a file without the .run.jsonl suffix) ended in ``NotImplementedError: Non-relative patterns``."""
+    env, _ = _data_with_runs(odd)
+    target = {"folder": odd, "file-without-suffix": odd / "hostname", "missing": odd / "no such run"}[what]
+    if what == "file-without-suffix":
+        target.write_text("a machine\n", encoding="utf-8")
+    if argv[0] == "runs" and argv[1] == "export":
+        args = ("runs", "export", str(target), "--csv", str(odd / "out.csv"))
+    elif argv[0] == "report":
+        args = ("report", "--out", str(odd / "r.zip"), "--run", str(target))
+    else:
+        args = (*argv, str(target))
+    p = cli(*args, env=env, cwd=odd)
+    no_traceback(p)
+    assert p.returncode in (1, 2), (p.returncode, p.stderr)
+    words = {"folder": "is a folder, not a run file", "file-without-suffix": "is not a tfgpu-wizard run file",
+             "missing": "No run file at"}[what]
+    assert words in p.stderr and str(target) in p.stderr, p.stderr
+    assert not (odd / "r.zip").exists() and not (odd / "out.csv").exists()
+
+
+def test_the_ids_runs_list_shows_are_the_ids_runs_show_finds(odd: Path) -> None:
+    """Drills-3 note (5e): a copied run file is listed under its header's id, which ``runs show`` could not find
+    ("No run matches")."""
+    env, runs = _data_with_runs(odd)
+    original = runs / "jax_default.run.jsonl"
+    header_id = json.loads(original.read_text(encoding="utf-8").splitlines()[0])["run_id"]
+    original.rename(runs / "copy of a run 副本.run.jsonl")
+    listing = cli("runs", "list", env=env)
+    assert header_id in listing.stdout
+    for ref in (header_id, header_id[:10]):
+        p = cli("runs", "show", ref, env=env)
+        assert p.returncode == 0, p.stderr
+        assert header_id in p.stdout
+
+
+def test_a_run_of_a_newer_format_is_listed_as_unreadable(odd: Path) -> None:
+    """Drills-3 note (5e): a format-99 file was listed as "finished" while ``runs show`` refuses it."""
+    env, runs = _data_with_runs(odd)
+    lines = (runs / "jax_default.run.jsonl").read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["version"], header["run_id"] = 99, "from-the-future"
+    (runs / "from-the-future.run.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n",
+                                                    encoding="utf-8")
+    listing = cli("runs", "list", env=env)
+    row = next(line for line in listing.stdout.splitlines() if line.startswith("from-the-future"))
+    assert "unreadable" in row and "finished" not in row, row
+    assert "newer tfgpu-wizard" in cli("runs", "show", "from-the-future", env=env).stderr
+
+
+_LIVE_RECORDER = """
+import sys, time
+from tfgpu_wizard.core.monitor import runs
+rec = runs.RunRecorder(config={"model": "cnn"}, label="live", run_id=sys.argv[1])
+rec.add_event({"type": "progress", "step": 1})
+print("recording", flush=True)
+time.sleep(120)
+"""
+
+
+@posix_only
+def test_a_live_run_is_listed_as_running_and_a_killed_one_as_incomplete(odd: Path) -> None:
+    """Drills-3 note (9b): ``runs list`` during a ``record`` showed the live run as "incomplete"."""
+    env, _ = _data_with_runs(odd)
+    full = {**os.environ, **env, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    child = subprocess.Popen([sys.executable, "-c", _LIVE_RECORDER, "20261203-live-0001"], env=full,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert child.stdout is not None and child.stdout.readline() == b"recording\n"
+        row = next(line for line in cli("runs", "list", env=env).stdout.splitlines() if "live-0001" in line)
+        assert " running " in row, row
+    finally:
+        child.kill()
+        child.communicate()
+    row = next(line for line in cli("runs", "list", env=env).stdout.splitlines() if "live-0001" in line)
+    assert "incomplete" in row, row

@@ -355,5 +355,9 @@
         <source>the NVIDIA driver is running but finds no GPU</source>
         <translation>NVIDIA 驱动在运行，但找不到 GPU</translation>
     </message>
+    <message>
+        <source>{path} is a folder, not a run file.</source>
+        <translation>{path} 是文件夹，不是运行记录文件。</translation>
+    </message>
 </context>
 </TS>
