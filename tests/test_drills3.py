@@ -466,3 +466,45 @@ def test_a_live_run_is_listed_as_running_and_a_killed_one_as_incomplete(odd: Pat
         child.communicate()
     row = next(line for line in cli("runs", "list", env=env).stdout.splitlines() if "live-0001" in line)
     assert "incomplete" in row, row
+
+
+# -- defect 15: number checks ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [
+    ("verify", "--timeout", "nan"), ("sample", "--timeout", "nan"), ("record", "--timeout", "nan"),
+    ("sanity", "--timeout", "nan"), ("benchmark", "--timeout", "-1"), ("fit", "--probe-timeout", "0"),
+], ids=lambda a: "-".join(a[:2]))
+def test_a_time_limit_that_is_not_a_positive_number_is_refused(odd: Path, argv: tuple[str, ...]) -> None:
+    """Drills-3 defect 15 (N30): ``verify --timeout nan`` with a hung interpreter never stopped and never said
+    it was waiting; ``sample --timeout nan`` was accepted. Every --timeout now goes through one check."""
+    hung = executable(odd / "hung python 挂起", "#!/bin/sh\nsleep 600\n")
+    p = cli(*argv, "--python", str(hung), env={"TFGPU_WIZARD_DATA": str(odd / "data")}, timeout=60)
+    no_traceback(p)
+    assert p.returncode == 2, (p.returncode, p.stderr[-1000:])
+    assert "a number of seconds above 0 is needed" in p.stderr, p.stderr
+    assert not (odd / "data" / "runs").exists()
+
+
+@pytest.mark.parametrize("command", ["sample", "record"])
+def test_a_batch_too_large_to_start_is_refused_before_the_sample_starts(odd: Path, command: str) -> None:
+    """Drills-3 defect 15 (N30): ``sample --batch-size 999999999`` was accepted, then sat in step 0 until the
+    300 s idle timeout. The largest batch is the Monitor's and fit's, 65536."""
+    hung = executable(odd / "hung python 挂起", "#!/bin/sh\nsleep 600\n")
+    p = cli(command, "--batch-size", "999999999", "--python", str(hung),
+            env={"TFGPU_WIZARD_DATA": str(odd / "data")}, timeout=60)
+    no_traceback(p)
+    assert p.returncode == 2, (p.returncode, p.stdout[-500:], p.stderr[-1000:])
+    assert "batch size must be at most 65536 (got 999999999)" in p.stderr
+
+
+def test_the_runner_refuses_a_nan_time_limit() -> None:
+    from tfgpu_wizard.core.target.runner import PROBE_SCRIPT, ConfigError, SampleConfig, TargetRun
+
+    for limit in (float("nan"), 0, -5):
+        with pytest.raises(ConfigError, match="must be a number of seconds above 0"):
+            TargetRun(PROBE_SCRIPT, timeout=limit)
+        with pytest.raises(ConfigError):
+            TargetRun(PROBE_SCRIPT, idle_timeout=limit)
+    assert SampleConfig(batch_size=65536).problems() == []
+    assert SampleConfig(batch_size=65537).problems() == ["batch size must be at most 65536 (got 65537)"]

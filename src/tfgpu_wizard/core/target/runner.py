@@ -84,6 +84,35 @@ JIT_MODES = ("auto", "on", "off")
 BACKENDS = ("tensorflow", "jax", "torch")  # Keras 3 backends of the sample (jax/torch never import TensorFlow)
 
 
+# The largest batch the sample is started with (the Monitor's spin box, fit's largest probe): 999999999 was
+# accepted and then sat in step 0 until the idle timeout (drills-3 N30).
+MAX_BATCH = 1 << 16
+
+
+def timeout_problem(value: Any, name: str = "--timeout") -> str | None:
+    """What is wrong with a time limit in seconds (translated), or None. ``nan`` never ends a run and never
+    says it waits (drills-3 N30); 0 and negatives end it at once. ``inf`` is no limit, and allowed."""
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0  # nan > 0 is False
+    if ok:
+        return None
+    return tr("target", "{name} must be a number of seconds above 0 (got {value})").format(name=name, value=value)
+
+
+def seconds(text: str) -> float:
+    """``type=`` of every ``--timeout SECONDS`` flag: the one check of a time limit (``timeout_problem``);
+    argparse prints "argument --timeout: a number of seconds above 0 is needed (got 'nan')"."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if timeout_problem(value) is not None:
+        raise argparse.ArgumentTypeError(tr("target", "a number of seconds above 0 is needed (got {value!r})")
+                                         .format(value=text))
+    return value
+
+
 class ConfigError(ValueError):
     """A SampleConfig that the sample would refuse; ``problems`` lists every reason, in English."""
 
@@ -221,10 +250,13 @@ class SampleConfig:
         """Every reason the sample would refuse this configuration (empty when it is fine)."""
         out: list[str] = []
 
-        def positive_int(name: str, value: Any) -> None:
+        def positive_int(name: str, value: Any, most: int | None = None) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 out.append(tr("target", "{name} must be a whole number of at least 1 (got {value!r})").format(
                     name=name, value=value))
+            elif most is not None and value > most:
+                out.append(tr("target", "{name} must be at most {most} (got {value})").format(
+                    name=name, most=most, value=value))
 
         if self.model not in MODELS:
             out.append(tr("target", "unknown model {value!r}: choose one of {choices}").format(
@@ -273,7 +305,7 @@ class SampleConfig:
                                    or self.loop != "fit" or self.keras2 or self.multi_worker):
             out.append(tr("target", "the overflow demonstration needs mixed_float16 with the TensorFlow backend, "
                                     "Keras 3 and the fit loop"))
-        positive_int("batch size", self.batch_size)
+        positive_int("batch size", self.batch_size, MAX_BATCH)
         positive_int("steps", self.steps)
         positive_int("log every", self.log_every)
         positive_int("logical CPUs", self.logical_cpus)
@@ -517,6 +549,10 @@ class TargetRun:
         command: Sequence[str] | None = None,
         collect: bool = True,
     ):
+        for limit, flag in ((timeout, "timeout"), (idle_timeout, "idle timeout")):
+            problem = None if limit is None else timeout_problem(limit, flag)
+            if problem:  # a nan limit never ends a hung child (drills-3 N30)
+                raise ConfigError([problem])
         if command is not None:
             self.command = [str(c) for c in command]  # any program (the GUI: python + sample_argv(cfg))
         else:
