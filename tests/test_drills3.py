@@ -508,3 +508,48 @@ def test_the_runner_refuses_a_nan_time_limit() -> None:
             TargetRun(PROBE_SCRIPT, idle_timeout=limit)
     assert SampleConfig(batch_size=65536).problems() == []
     assert SampleConfig(batch_size=65537).problems() == ["batch size must be at most 65536 (got 65537)"]
+
+
+# -- defect 16: report --out leaves .part files and raw errnos -----------------------------------------------------
+
+
+def test_report_into_an_existing_folder_is_a_sentence_and_leaves_nothing(odd: Path) -> None:
+    """Drills-3 defect 16 (N33): ``--out <existing folder>`` said "[Errno 21] Is a directory: '….part' -> '…'" and
+    left ``<folder>.part`` (3.7 KB) beside it."""
+    folder = odd / "reports 报告"
+    folder.mkdir()
+    p = cli("report", "--out", str(folder), env={"TFGPU_WIZARD_DATA": str(odd / "data")})
+    no_traceback(p)
+    assert p.returncode == 1
+    assert f"{folder} is a folder; give a file name" in p.stderr, p.stderr
+    assert "Errno" not in p.stderr
+    assert sorted(x.name for x in odd.iterdir() if x.name != "data") == [folder.name]
+    assert list(folder.iterdir()) == []
+
+
+@needs_tmpfs
+def test_report_onto_a_full_disk_is_a_sentence_and_leaves_nothing(odd: Path) -> None:
+    """Drills-3 defect 16 (N33): on a full 4 KB tmpfs, "[Errno 28] No space left on device" and a 0-byte
+    ``r.zip.part`` left behind."""
+    disk = odd / "full 满"
+    disk.mkdir()
+    script = (f'"{sys.executable}" -m tfgpu_wizard report --out "$0/r 报告.zip"; echo "rc=$?"; '
+              'ls -A "$0"')
+    p = on_full_disk(disk, 4, 4096, "sh", "-c", script, str(disk), env={"TFGPU_WIZARD_DATA": str(odd / "data")})
+    no_traceback(p)
+    assert "rc=1" in p.stdout, (p.stdout, p.stderr)
+    assert "the disk is full" in p.stderr and "Errno" not in p.stderr, p.stderr
+    assert p.stdout.split("rc=1", 1)[1].split() == ["filler"]  # no r.zip, no r.zip.part, no temporary file
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="makes its own full device node (root)")
+def test_report_onto_a_full_device_keeps_the_device(odd: Path) -> None:
+    """``--out`` naming a device that refuses data: a sentence, and the device node stays a device (a private
+    node like /dev/full, made here: the machine's own is never written to)."""
+    node = odd / "full device"
+    os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+    p = cli("report", "--out", str(node), env={"TFGPU_WIZARD_DATA": str(odd / "data")})
+    no_traceback(p)
+    assert p.returncode == 1 and "the disk is full" in p.stderr, p.stderr
+    assert stat.S_ISCHR(node.stat().st_mode)
+    assert sorted(x.name for x in odd.iterdir() if x.name != "data") == [node.name]
