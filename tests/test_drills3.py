@@ -553,3 +553,30 @@ def test_report_onto_a_full_device_keeps_the_device(odd: Path) -> None:
     assert p.returncode == 1 and "the disk is full" in p.stderr, p.stderr
     assert stat.S_ISCHR(node.stat().st_mode)
     assert sorted(x.name for x in odd.iterdir() if x.name != "data") == [node.name]
+
+
+# -- notes: a hung or unstartable nvidia-smi is not "No NVIDIA driver was found" (1a, N31) ------------------------
+
+
+@posix_only
+@pytest.mark.parametrize("fake", ["hangs", "cannot-start"])
+def test_an_nvidia_smi_that_hangs_or_cannot_start_is_not_a_missing_driver(odd: Path, fake: str) -> None:
+    """Drills-3 notes 1a and N31: a hung nvidia-smi, or one that could not be started ("[Errno 24] Too many open
+    files"), was headlined "No NVIDIA driver was found". It is the driver state "failed" (issue 28's words)."""
+    folder = odd / "fake bin 假"
+    folder.mkdir()
+    if fake == "hangs":
+        executable(folder / "nvidia-smi", "#!/bin/sh\nsleep 600\n")
+    else:
+        executable(folder / "nvidia-smi", "not a program\0\1\2")  # Exec format error: it never starts
+    env = {"PATH": f"{folder}{os.pathsep}{os.environ.get('PATH', '')}"}
+    p = cli("doctor", "--json", "--timeout", "2", env=env, timeout=120)
+    no_traceback(p)
+    driver = json.loads(p.stdout)["driver"]
+    if driver.get("source") == "nvml":
+        pytest.skip("NVML answers on this machine: nvidia-smi is not asked")
+    assert driver["state"] == "failed", driver
+    assert "nvidia-smi" in driver["error"]
+    text = cli("doctor", "--timeout", "2", env=env, timeout=120)
+    assert "No NVIDIA driver was found" not in text.stdout
+    assert "The NVIDIA driver did not answer properly." in text.stdout

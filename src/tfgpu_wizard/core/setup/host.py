@@ -727,6 +727,8 @@ def _detect_driver(timeout: float, environ: Mapping[str, str]) -> tuple[DriverIn
                 if isinstance(exc2, _NoDriver):
                     states.append(exc2.state)
                     nvml_version = exc2.nvml_version
+                else:  # nvidia-smi is there but would not start (too many open files, no permission, ...):
+                    states.append("failed")  # not "No NVIDIA driver was found" (drills-3 N31)
                 info, gpus = DriverInfo(present=False), []
     kernel = _kernel_module_version()
     info.kernel_module_version = kernel
