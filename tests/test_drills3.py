@@ -580,3 +580,17 @@ def test_an_nvidia_smi_that_hangs_or_cannot_start_is_not_a_missing_driver(odd: P
     text = cli("doctor", "--timeout", "2", env=env, timeout=120)
     assert "No NVIDIA driver was found" not in text.stdout
     assert "The NVIDIA driver did not answer properly." in text.stdout
+
+
+@posix_only
+def test_doctor_and_verify_say_the_same_words_for_a_crashed_python(odd: Path) -> None:
+    """Drills-3 note (2b): for an interpreter that dies of SIGSEGV, ``doctor --python`` said "exited with code
+    -11" where ``verify`` said "crashed (SIGSEGV)"."""
+    python = executable(odd / "segv python 崩溃", '#!/bin/sh\nkill -SEGV $$\n')
+    verify = cli("verify", "--python", str(python), timeout=60)
+    assert "crashed (SIGSEGV)" in verify.stdout, verify.stdout
+    doctor = cli("doctor", "--python", str(python), "--json", timeout=60)
+    no_traceback(doctor)
+    tf = json.loads(doctor.stdout)["tensorflow"]
+    assert "crashed (SIGSEGV) without an answer" in tf["error"], tf
+    assert "-11" not in tf["error"]
