@@ -190,13 +190,13 @@ def test_csv_export(tmp_path: Path) -> None:
 
 def test_list_find_delete(tmp_path: Path) -> None:
     a = _record_replay(runs.runs_dir() / "20260101-000000-aaaa.run.jsonl", run_id="20260101-000000-aaaa")
-    b = RunRecorder({}, [], run_id="20260102-000000-bbbb")  # interrupted: no end mark
+    b = RunRecorder({}, [], run_id="20260102-000000-bbbb")  # no end mark yet: still being written
     b.add_note("x", "y")
     listed = runs.list_runs()
     # newest first (list_runs sorts by creation time, then run id: b was made after a)
     assert [s.run_id for s in listed] == ["20260102-000000-bbbb", "20260101-000000-aaaa"]
     by_id = {s.run_id: s for s in listed}
-    assert by_id["20260101-000000-aaaa"].status == "finished" and by_id["20260102-000000-bbbb"].status == "incomplete"
+    assert by_id["20260101-000000-aaaa"].status == "finished" and by_id["20260102-000000-bbbb"].status == "running"
     assert by_id["20260101-000000-aaaa"].gpus == ["NVIDIA H200"]
     assert runs.find_run("20260101") == a.path
     with pytest.raises(RunFileError, match="matches 2 runs"):

@@ -17,6 +17,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>tfgpu-wizard: the output could not be written: {error}</source>
         <translation>tfgpu-wizard：输出无法写出：{error}</translation>
     </message>
+    <message>
+        <source>the input did not end after {mb} MB (a device or an endless pipe?): its start and the last part read are explained</source>
+        <translation>输入在 {mb} MB 之后仍未结束（是设备或无尽的管道？）：只解释了开头和最后读到的部分</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>

@@ -247,6 +247,38 @@
         <source>Driver: {message} {advice}</source>
         <translation>驱动：{message}{advice}</translation>
     </message>
+    <message>
+        <source>Cannot read the host report {path}: {reason}</source>
+        <translation>无法读取主机报告 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>{path} is not a host report saved by 'tfgpu-wizard doctor --json': {problem}</source>
+        <translation>{path} 不是由 'tfgpu-wizard doctor --json' 保存的主机报告：{problem}</translation>
+    </message>
+    <message>
+        <source>it goes on past {mb} MB (a device or a pipe?); a report is a few KB</source>
+        <translation>内容超过 {mb} MB 仍未结束（是设备或管道？）；主机报告只有几 KB</translation>
+    </message>
+    <message>
+        <source>it is not text (neither UTF-8 nor UTF-16)</source>
+        <translation>它不是文本（既不是 UTF-8 也不是 UTF-16）</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message>
+        <source>the JSON is nested more than {depth} levels deep; a report is not</source>
+        <translation>JSON 嵌套超过 {depth} 层；主机报告不会这样</translation>
+    </message>
+    <message>
+        <source>it lists {count} GPUs; a report has at most {max}</source>
+        <translation>其中列出了 {count} 块 GPU；主机报告最多 {max} 块</translation>
+    </message>
+    <message>
+        <source>a list in it has {count} items; a report's lists have at most {max}</source>
+        <translation>其中一个列表有 {count} 项；主机报告中的列表最多 {max} 项</translation>
+    </message>
 </context>
 <context>
     <name>doctor</name>

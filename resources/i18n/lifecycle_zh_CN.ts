@@ -51,5 +51,9 @@
         <source>{path} is a pipe that nobody reads; nothing was written</source>
         <translation>{path} 是一个没有读取方的管道，未写入任何内容</translation>
     </message>
+    <message>
+        <source>cannot create the folder {folder}: {reason}</source>
+        <translation>无法创建文件夹 {folder}：{reason}</translation>
+    </message>
 </context>
 </TS>

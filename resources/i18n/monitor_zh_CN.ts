@@ -383,5 +383,9 @@
         <source>{label}: no GPU samples to draw</source>
         <translation>{label}：没有可画的 GPU 采样</translation>
     </message>
+    <message>
+        <source>{path} is a folder, not a run file.</source>
+        <translation>{path} 是文件夹，不是运行记录文件。</translation>
+    </message>
 </context>
 </TS>

@@ -413,6 +413,18 @@
         <source>Copy {script} (here: {path}) to each worker, into the folder you start the command from, or pass --script PATH.</source>
         <translation>把 {script}（本机位置：{path}）复制到每个 worker 上、你启动命令的那个文件夹里，或者用 --script PATH 指定。</translation>
     </message>
+    <message>
+        <source>{name} must be a number of seconds above 0 (got {value})</source>
+        <translation>{name} 必须是大于 0 的秒数（实际为 {value}）</translation>
+    </message>
+    <message>
+        <source>a number of seconds above 0 is needed (got {value!r})</source>
+        <translation>需要一个大于 0 的秒数（实际为 {value!r}）</translation>
+    </message>
+    <message>
+        <source>{name} must be at most {most} (got {value})</source>
+        <translation>{name} 最大为 {most}（实际为 {value}）</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

@@ -21,6 +21,8 @@ CTX = "verdict"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from tfgpu_wizard.core.target.runner import seconds  # the one check of a time limit (nan, 0, -1)
+
     parser.add_argument("--python", metavar="PATH", help="the Python (or venv / conda env folder); default: this one")
     parser.add_argument("--steps", type=int, default=200, help="training steps per setting (default 200)")
     parser.add_argument("--recordings", nargs="*", metavar="RUN", default=None,
@@ -28,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cpu", action="store_true", help="compare the CPU settings even when there is a GPU")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
-    parser.add_argument("--timeout", type=float, default=900.0, metavar="SECONDS", help="per setting (default 900)")
+    parser.add_argument("--timeout", type=seconds, default=900.0, metavar="SECONDS", help="per setting (default 900)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -39,6 +40,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# standard input and devices are read like a huge file (its start and its end), and only so far: /dev/zero and
+# `yes |` never end (drills-3 N4)
+STREAM_MAX_BYTES = 1 << 30
+
+
+def _read_stream(source) -> tuple[bytes, tuple[int, int] | None]:
+    """The bytes to explain and the lines left out between their start and their end (or None)."""
+    from tfgpu_wizard.core.diagnose.engine import MAX_READ_BYTES
+    from tfgpu_wizard.core.i18n import tr
+    from tfgpu_wizard.core.safe_io import read_capped
+
+    capped = read_capped(source, MAX_READ_BYTES, tail=MAX_READ_BYTES * 3 // 4, max_total=STREAM_MAX_BYTES)
+    if capped.more:
+        print("tfgpu-wizard diagnose: " + tr("cli", "the input did not end after {mb} MB (a device or an endless "
+                                                   "pipe?): its start and the last part read are explained")
+              .format(mb=STREAM_MAX_BYTES >> 20), file=sys.stderr)
+    return capped.data, ((capped.head.count(b"\n"), capped.left_out_lines) if capped.left_out else None)
+
+
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import i18n
     from tfgpu_wizard.core.diagnose.engine import format_findings, format_notes
@@ -56,7 +76,11 @@ def run(args: argparse.Namespace) -> int:
     # the same explanation as the Diagnose page's (core.flows.diagnose): BOM, UTF-16, UTF-8, GBK/GB18030
     # (Chinese cmd.exe), the locale's; a file of any size (a huge one is read at its start and its end)
     try:
-        ex = explain(sys.stdin.buffer.read(), **known) if args.file == "-" else explain_file(args.file, **known)
+        if args.file == "-" or not os.path.isfile(args.file):  # standard input, a device, a pipe: bounded
+            data, gap = _read_stream(sys.stdin.buffer if args.file == "-" else args.file)
+            ex = explain(data, gap=gap, **known)
+        else:  # a file of any size: a huge one is read at its start and its end (read_log), never all at once
+            ex = explain_file(args.file, **known)
     except OSError as exc:
         msg = tr("diagnose", "Cannot read the log {path}: {reason}").format(
             path=args.file, reason=exc.strerror or exc

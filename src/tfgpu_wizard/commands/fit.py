@@ -22,7 +22,7 @@ CTX = "memory"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from tfgpu_wizard.core.target.runner import DATASETS, JIT_MODES, MODELS, PRECISIONS
+    from tfgpu_wizard.core.target.runner import DATASETS, JIT_MODES, MODELS, PRECISIONS, seconds
 
     p.add_argument("--model", default="cnn", choices=MODELS, help="the bundled model (default cnn)")
     p.add_argument("--keras-file", metavar="PATH", help="predict a saved Keras model (.keras) instead (not measured)")
@@ -39,7 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="stop when the gap between fits and out of memory is this fraction of the batch (default 0.05)")
     p.add_argument("--max-batch", type=int, default=65536, help="the largest batch to try (default 65536)")
     p.add_argument("--max-probes", type=int, default=8, help="probes per precision at most (default 8)")
-    p.add_argument("--probe-timeout", type=float, metavar="SECONDS",
+    p.add_argument("--probe-timeout", type=seconds, metavar="SECONDS",
                    help="a probe that runs longer counts as not fitting (default 150 with XLA, 90 without)")
     p.add_argument("--gpu", type=int, default=0, metavar="INDEX", help="the GPU to measure on (default 0)")
     p.add_argument("--python", metavar="PATH", help="the Python (or venv / conda folder) that has TensorFlow")

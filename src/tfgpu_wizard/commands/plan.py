@@ -65,52 +65,12 @@ def _default_shell(platform: str) -> str:
 
 
 def _load_host(path: str):
-    from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.setup.host_model import HostReport
+    from tfgpu_wizard.core.setup.host_model import HostReportError, load_host_report
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SystemExit(
-            _fail(tr(CTX, "Cannot read the host report {}: {}").format(path, exc.strerror or exc))
-        ) from None
-    problem = _schema_problem(text)
-    if problem:
-        raise SystemExit(
-            _fail(tr(CTX, "{} is not a host report saved by 'tfgpu-wizard doctor --json': {}").format(path, problem))
-        ) from None
-    try:
-        return HostReport.from_json(text)
-    except (ValueError, TypeError, AttributeError, KeyError) as exc:
-        raise SystemExit(
-            _fail(
-                tr(CTX, "{} is not a host report saved by 'tfgpu-wizard doctor --json': {}").format(path, exc)
-            )
-        ) from None
-
-
-def _schema_problem(text: str) -> str | None:
-    """What is wrong with a saved report, checked against resources/schemas/host-report.schema.json: the
-    first problem as "field: message" (a wrong field type would otherwise end in a traceback later)."""
-    import json
-
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None  # HostReport.from_json says it in its own words
-    try:
-        import jsonschema
-
-        from tfgpu_wizard.core.paths import resources_dir
-
-        schema = json.loads((resources_dir() / "schemas" / "host-report.schema.json").read_text(encoding="utf-8"))
-    except (ImportError, OSError, ValueError):
-        return None
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
-    if error is None:
-        return None
-    where = ".".join(str(p) for p in error.absolute_path) or "(top level)"
-    return f"{where}: {error.message}"
+    try:  # UTF-8 with or without a BOM, UTF-16 (PowerShell 5.1), bounded in size, depth and length
+        return load_host_report(path)
+    except HostReportError as exc:
+        raise SystemExit(_fail(str(exc))) from None
 
 
 def _fail(message: str, code: int = 2) -> int:

@@ -25,7 +25,7 @@ def _flag(name: str) -> str:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from tfgpu_wizard.core.target import runner as target
-    from tfgpu_wizard.core.target.runner import SampleConfig
+    from tfgpu_wizard.core.target.runner import SampleConfig, seconds
 
     choices_of = {"model": target.MODELS, "dataset": target.DATASETS, "memory": target.MEMORY_MODES,
                 "precision": target.PRECISIONS, "loop": target.LOOPS, "jit": target.JIT_MODES,
@@ -50,7 +50,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
             kind = float
         g.add_argument(_flag(f.name), dest=f.name, type=kind, default=default, choices=choices_of.get(f.name))
     p.add_argument("--python", help="the Python (or venv / conda env folder) that has TensorFlow (default: this one)")
-    p.add_argument("--timeout", type=float, default=1800, help="stop the sample after this many seconds")
+    p.add_argument("--timeout", type=seconds, default=1800, help="stop the sample after this many seconds")
     p.add_argument("--idle-timeout", type=float, default=300.0, metavar="SECONDS",
                    help="stop the sample when it prints nothing for this long (a hung import; default 300)")
     p.add_argument("--interval", type=float, default=0.1, help="GPU sampling interval in seconds (default 0.1)")

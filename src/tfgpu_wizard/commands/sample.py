@@ -79,11 +79,13 @@ def config_from_args(args: argparse.Namespace, multi_worker: bool = False):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from tfgpu_wizard.core.target.runner import seconds  # the one check of a time limit (nan, 0, -1)
+
     add_sample_flags(parser)
     parser.add_argument("--multi-worker", action="store_true",
                         help="one worker of a MultiWorkerMirroredStrategy run (reads TF_CONFIG; see `cluster`)")
     parser.add_argument("--python", metavar="PATH", help="the Python (or venv / conda folder) to train in")
-    parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
+    parser.add_argument("--timeout", type=seconds, default=3600.0, metavar="SECONDS",
                         help="stop the run after this long (default 3600)")
     parser.add_argument("--json", action="store_true", help="print the sample's JSON lines as they come")
     parser.add_argument("--idle-timeout", type=float, default=300.0, metavar="SECONDS",

@@ -19,13 +19,15 @@ CTX = "verdict"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from tfgpu_wizard.core.target.runner import seconds  # the one check of a time limit (nan, 0, -1)
+
     parser.add_argument("--python", metavar="PATH", help="the Python (or venv / conda env folder) to check; "
                         "default: this one")
     parser.add_argument("--steps", type=int, default=300, help="training steps (default 300)")
     parser.add_argument("--keras2", action="store_true", help="train with Keras 2 (tf-keras)")
     parser.add_argument("--no-host", action="store_true", help="skip detecting the machine (driver, GPUs)")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    parser.add_argument("--timeout", type=float, default=900.0, metavar="SECONDS",
+    parser.add_argument("--timeout", type=seconds, default=900.0, metavar="SECONDS",
                         help="stop the training after this long (default 900)")
 
 

@@ -16,10 +16,12 @@ CTX = "target"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from tfgpu_wizard.core.target.runner import seconds  # the one check of a time limit (nan, 0, -1)
+
     parser.add_argument("--python", metavar="PATH", help="the Python (or venv / conda env folder) to check; "
                         "default: this one")
     parser.add_argument("--json", action="store_true", help="print the verdict and the probe's report as JSON")
-    parser.add_argument("--timeout", type=float, default=180.0, metavar="SECONDS",
+    parser.add_argument("--timeout", type=seconds, default=180.0, metavar="SECONDS",
                         help="stop the probe after this long (default 180; importing TensorFlow is slow)")
     parser.add_argument("--expect-cpu", action="store_true",
                         help="a CPU-only install: TensorFlow working without a GPU is the expected result (exit 0)")

@@ -32,6 +32,20 @@ _BACKUPS = 3
 _handler: logging.Handler | None = None
 
 
+class _QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """The rotating log file, silent when it cannot be written.
+
+    Python's handler prints "--- Logging error --- Traceback ... OSError: [Errno 28]" on stderr for every record
+    it could not write: with the log folder on a full disk, every command's output began with that block
+    (drills-3, 7g). The log is a trace for helpers, not the output: a record that cannot be written is dropped,
+    and ``failed`` says so."""
+
+    failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        self.failed = True
+
+
 def log_dir() -> Path:
     override = os.environ.get("TFGPU_WIZARD_LOG_DIR")
     if override:
@@ -58,9 +72,8 @@ def setup_logging(kind: str = "cli", level: int = logging.INFO) -> Path | None:
     path = log_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=_MAX_BYTES, backupCount=_BACKUPS, encoding="utf-8"
-        )
+        handler: logging.Handler = _QuietFileHandler(path, maxBytes=_MAX_BYTES, backupCount=_BACKUPS,
+                                                     encoding="utf-8")
     except OSError:
         return None
     handler.setFormatter(

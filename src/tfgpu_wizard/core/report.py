@@ -13,6 +13,7 @@ API::
 
 from __future__ import annotations
 
+import io
 import json
 import time
 import zipfile
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tfgpu_wizard.core import logsetup
+from tfgpu_wizard.core import logsetup, safe_io
 from tfgpu_wizard.core.paths import user_data_dir
 
 
@@ -72,9 +73,10 @@ def write_report(
         except Exception as exc:  # noqa: BLE001 - a report must be written even when detection breaks
             result.problems.append(f"doctor: {type(exc).__name__}: {exc}")
     run_path = Path(run) if run else _newest_run()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".part")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+    # Made in memory, then written as safe_io writes any file the user names: atomically, nothing left behind
+    # on a full disk, a folder given as --out refused in words (drills-3 N33: ".part" files and raw errnos).
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         if host is not None:
             try:
                 text = host.to_json() if hasattr(host, "to_json") else json.dumps(host, indent=2)
@@ -92,13 +94,15 @@ def write_report(
                 result.problems.append(f"{p.name}: {exc}")
         if not logs:
             result.problems.append("no log file yet")
-        if run_path is not None and run_path.is_file():
-            zf.write(run_path, f"runs/{run_path.name}")
-            result.names.append(f"runs/{run_path.name}")
-        plan_log = last_plan_log()
-        if plan_log.is_file():
-            zf.write(plan_log, "plan-run.log")
-            result.names.append("plan-run.log")
+        extras = [(run_path, f"runs/{run_path.name}")] if run_path is not None and run_path.is_file() else []
+        if last_plan_log().is_file():
+            extras.append((last_plan_log(), "plan-run.log"))
+        for path, name in extras:
+            try:
+                zf.write(path, name)
+                result.names.append(name)
+            except OSError as exc:
+                result.problems.append(f"{path.name}: {exc.strerror or exc}")
         readme = (
             "tfgpu-wizard report\n"
             f"made: {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n\n"
@@ -112,5 +116,6 @@ def write_report(
             readme += "\nNot included:\n" + "".join(f"- {p}\n" for p in result.problems)
         zf.writestr("README.txt", readme)
         result.names.insert(0, "README.txt")
-    tmp.replace(out)
+    safe_io.make_folder(out.parent)
+    safe_io.write_bytes(out, buffer.getvalue())  # UnsafeWrite (an OSError): a sentence naming the file
     return result

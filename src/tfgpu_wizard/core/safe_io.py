@@ -12,7 +12,12 @@
   nothing is replaced, and ``UnsafeWrite`` (an ``OSError``) says why in words.
 
 Every failure is an ``OSError`` whose ``str()`` is a sentence for the user (``UnsafeWrite``), so a command
-only has to print it.
+only has to print it. ``make_folder(path)`` creates a folder the same way.
+
+Reading a file the user named (a matrix, a host report, a log, standard input) goes through
+``read_capped(source, limit)``: never more than ``limit`` bytes are kept, whatever the source is. The size a
+file claims is not trusted: ``/dev/zero``, ``/dev/urandom``, a FIFO or ``yes |`` report 0 and never end
+(drills-3 N4: a ``MemoryError`` traceback after filling the memory).
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ import errno
 import os
 import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from tfgpu_wizard.core.i18n import tr
 
@@ -132,3 +139,94 @@ def _write_through(target: Path, data: bytes, shown: str, fifo: bool) -> None:
             view = view[n:]
     finally:
         os.close(fd)
+
+
+def make_folder(path: str | os.PathLike[str]) -> Path:
+    """``mkdir -p`` for a folder the user named; ``UnsafeWrite`` with a sentence when it cannot be made."""
+    folder = Path(os.path.expanduser(str(path)))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UnsafeWrite(tr(CTX, "cannot create the folder {folder}: {reason}").format(
+            folder=path, reason=_reason(exc)), exc.errno) from exc
+    return folder
+
+
+# -- reading with a cap ------------------------------------------------------------------------------------------
+
+_CHUNK = 1 << 20
+
+
+@dataclass
+class Capped:
+    """What ``read_capped`` kept of a source."""
+
+    head: bytes  # the start; everything read when nothing was left out
+    tail: bytes = b""  # the end, when the middle was left out (``tail=`` asked for)
+    left_out: int = 0  # bytes read between head and tail and dropped
+    left_out_lines: int = 0  # line ends (b"\n") in them
+    more: bool = False  # the source had more than was read: over ``limit`` (no tail), or past ``max_total``
+
+    @property
+    def data(self) -> bytes:
+        return self.head + self.tail
+
+
+def read_capped(source: str | os.PathLike[str] | BinaryIO, limit: int, *, tail: int = 0,
+                max_total: int | None = None) -> Capped:
+    """Read ``source`` (a path, or a binary stream such as ``sys.stdin.buffer``) keeping at most ``limit`` bytes.
+
+    Without ``tail``, reading stops one byte past ``limit`` and ``more`` says the source is larger (the caller
+    refuses it). With ``tail``, the source is read to its end and its first ``limit - tail`` and last ``tail``
+    bytes are kept (a huge log: its start-up lines and its error), unless it gives more than ``max_total``
+    bytes: then reading stops there (``more``: an endless device or pipe) and the end kept is what came last.
+    A path that is a folder or cannot be opened raises ``OSError``; a FIFO waits for its writer, as ``cat``
+    does."""
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as fh:
+            return read_capped(fh, limit, tail=tail, max_total=max_total)
+    fh = source
+    if tail <= 0:
+        data = _read_up_to(fh, limit + 1)
+        return Capped(data[:limit], more=len(data) > limit)
+    tail = min(tail, limit)
+    head = _read_up_to(fh, limit - tail)
+    buf = bytearray()
+    left_out = lines = 0
+    total = len(head)
+    more = False
+    while True:
+        want = _CHUNK if max_total is None else min(_CHUNK, max_total - total)
+        if want <= 0:
+            more = bool(fh.read(1))
+            break
+        chunk = fh.read(want)
+        if not chunk:
+            break
+        total += len(chunk)
+        buf += chunk
+        if len(buf) > 2 * tail + _CHUNK:
+            drop = len(buf) - tail
+            left_out += drop
+            lines += buf.count(b"\n", 0, drop)
+            del buf[:drop]
+    if len(buf) > tail:
+        drop = len(buf) - tail
+        left_out += drop
+        lines += buf.count(b"\n", 0, drop)
+        del buf[:drop]
+    if not left_out:
+        return Capped(head + bytes(buf), more=more)
+    return Capped(head, bytes(buf), left_out, lines, more)
+
+
+def _read_up_to(fh: BinaryIO, n: int) -> bytes:
+    parts: list[bytes] = []
+    got = 0
+    while got < n:
+        chunk = fh.read(min(_CHUNK, n - got))
+        if not chunk:
+            break
+        parts.append(chunk)
+        got += len(chunk)
+    return b"".join(parts)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 
 _LEADING = re.compile(r"[vV]?(\d+(?:\.\d+)*)")
 _PLAIN = re.compile(r"\d+(?:\.\d+)*")
@@ -23,13 +23,13 @@ def release(text: object) -> tuple[int, ...]:
     s = str(text).strip()
     try:
         return tuple(Version(s).release)
-    except InvalidVersion:
+    except ValueError:  # InvalidVersion, or a number past Python's 4300 digits (a damaged report's "5555...")
         m = _LEADING.match(s)
         if not m:
             return ()
         try:
             return tuple(Version(m.group(1)).release)
-        except InvalidVersion:  # pragma: no cover - a dotted number is always a valid version
+        except ValueError:  # a dotted number is a valid version, but may be too long to be a number
             return ()
 
 

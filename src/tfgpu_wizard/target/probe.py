@@ -261,7 +261,9 @@ def main():
     except BaseException as exc:
         traceback.print_exc()
         report, code = {"probe_version": PROBE_VERSION, "errors": ["probe: " + _err(exc)]}, 5
-    out.write(json.dumps(report, ensure_ascii=False, default=str) + "\n")
+    # The report starts a line of its own: a login banner or a sitecustomize that printed without a newline
+    # before the probe ran ("Welcome to the cluster") would otherwise be glued to its front.
+    out.write("\n" + json.dumps(report, ensure_ascii=False, default=str) + "\n")
     out.flush()
     sys.stderr.flush()
     os._exit(code)  # TensorFlow's threads can hang a normal interpreter shutdown

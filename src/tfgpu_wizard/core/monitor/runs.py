@@ -30,6 +30,7 @@ API (stable)::
 from __future__ import annotations
 
 import csv
+import glob
 import json
 import math
 import os
@@ -44,6 +45,11 @@ from typing import Any, Protocol
 
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.monitor.snapshot import MIB, DeviceInfo, GpuSnapshot, Tick
+
+try:
+    import fcntl
+except ImportError:  # Windows: live runs are listed as "incomplete"
+    fcntl = None  # type: ignore[assignment]
 from tfgpu_wizard.core.paths import resources_dir, user_data_dir
 
 
@@ -124,6 +130,7 @@ class RunRecorder:
         self._lock = threading.Lock()
         self._pending: list[bytes] = []  # lines not on disk yet (after a write problem)
         self._partial = False  # a failed write may have left half a line on disk
+        self._good_size = 0  # bytes of whole lines on disk: a half line past it is cut off again
         self._next_retry = 0.0
         self._fh: Any = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -147,8 +154,7 @@ class RunRecorder:
             header.update(_clean(dict(extra)))
         self.header = header
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fh = open(self.path, "ab", buffering=0)  # noqa: SIM115 - kept open for the run
+            self._open()
         except OSError as exc:
             self._fail(exc)
         self._write(_dumps(header))
@@ -218,16 +224,21 @@ class RunRecorder:
             return len(self._pending)
 
     def save_to(self, other: Path) -> None:
-        """Write the whole run (what reached the disk + what is only in memory) to ``other``. Raises OSError."""
+        """Write the whole run (what reached the disk + what is only in memory) to ``other``. Raises OSError.
+
+        The copy holds whole lines only (a line the full disk cut is in memory in full), and once it is
+        written the incomplete file in the run folder goes: ``runs list`` / ``runs show <id>`` found that stub
+        (empty or cut) under the same id as the whole run (drills-3, 7g and N6)."""
         with self._lock:
             on_disk = b""
             if self.lines_written:
                 try:
-                    on_disk = self.path.read_bytes()
+                    with open(self.path, "rb") as fh:
+                        on_disk = fh.read(self._good_size)
                 except OSError:
                     on_disk = b""
-            if on_disk and not on_disk.endswith(b"\n"):
-                on_disk += b"\n"  # a half line left by the failed write: the reader skips it
+            if not on_disk.endswith(b"\n"):
+                on_disk = on_disk[: on_disk.rfind(b"\n") + 1]  # whole lines only
             # the header is the first line ever written, so it is on disk or first in memory
             pending = list(self._pending) if on_disk else [_dumps(self.header)] + [
                 line for line in self._pending if not line.startswith(b'{"type":"header"')]
@@ -237,8 +248,27 @@ class RunRecorder:
                 fh.write(on_disk)
                 for line in pending:
                     fh.write(line)
+                fh.flush()
+                os.fsync(fh.fileno())
+            try:
+                if self.path.exists() and not self.path.samefile(other):
+                    self.path.unlink()
+            except OSError:
+                pass  # a read-only run folder: nothing was written there either
 
     # internals
+
+    def _open(self) -> None:
+        """Open the file for appending, holding an exclusive ``flock`` on it while the run lasts: ``runs list``
+        tells a live run ("running") from one whose writer died ("incomplete") by that lock (POSIX)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._fh = open(self.path, "ab", buffering=0)  # noqa: SIM115 - kept open for the run
+        self._good_size = os.fstat(self._fh.fileno()).st_size
+        if fcntl is not None:
+            try:
+                fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                pass  # a file system without locks: the run is listed as "incomplete" until it ends
 
     def _fail(self, exc: OSError) -> None:
         import errno
@@ -268,15 +298,15 @@ class RunRecorder:
         """Hand one line to the OS. False (and write_problem set) if it did not all go."""
         if self._fh is None:
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._fh = open(self.path, "ab", buffering=0)  # noqa: SIM115
+                self._open()
             except OSError as exc:
                 self._fail(exc)
                 return False
         try:
-            if self._partial:
+            if self._partial and not self._cut_half_line():
                 self._fh.write(b"\n")  # end the half line a failed write left, so later lines stay whole
-                self._partial = False
+                self._good_size = os.fstat(self._fh.fileno()).st_size
+            self._partial = False
             view = memoryview(line)
             done = 0
             while done < len(view):
@@ -285,10 +315,19 @@ class RunRecorder:
                     raise OSError(28, os.strerror(28))
                 done += n
         except OSError as exc:
-            self._partial = True
+            self._partial = not self._cut_half_line()
             self._fail(exc)
             return False
         self.lines_written += 1
+        self._good_size += len(line)
+        return True
+
+    def _cut_half_line(self) -> bool:
+        """Cut what a failed write left past the last whole line (True when the file ends with whole lines)."""
+        try:
+            os.ftruncate(self._fh.fileno(), self._good_size)
+        except (OSError, AttributeError, ValueError):
+            return False
         return True
 
     def _retry(self) -> None:
@@ -569,6 +608,11 @@ def summarize(path: Path) -> RunSummary:
         header = json.loads(first.decode("utf-8"))
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise ValueError("not a run header")
+        version = header.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version > FORMAT_VERSION:
+            # `runs show` refuses it too: it was listed as "finished" (drills-3, 5e)
+            raise ValueError(tr("monitor", "{path} was written by a newer tfgpu-wizard (run format {version}).")
+                             .format(path=path.name, version=version))
     except (OSError, ValueError, UnicodeDecodeError, RecursionError) as exc:
         return RunSummary(run_id, path, "", "", "unreadable", None, [], size, problem=str(exc))
     status, duration = "incomplete", None
@@ -586,9 +630,29 @@ def summarize(path: Path) -> RunSummary:
             status = str(obj.get("status", "finished"))
             break
     duration = last_t
+    if status == "incomplete" and _being_written(path):
+        status = "running"  # a recorder holds the file: not a run that was cut off (drills-3, 9b)
     gpus = [str(d.get("name", "")) for d in header.get("devices") or () if isinstance(d, dict)]
     return RunSummary(str(header.get("run_id", run_id)), path, str(header.get("created", "")),
                       str(header.get("label", "")), status, duration, gpus, size)
+
+
+def _being_written(path: Path) -> bool:
+    """A live recorder holds the file's lock (RunRecorder._open); a dead one's lock went with its process."""
+    if fcntl is None:
+        return False
+    try:
+        with open(path, "rb") as fh:
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            except OSError:
+                return False
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        return False
+    return False
 
 
 def list_runs(root: Path | None = None) -> list[RunSummary]:
@@ -616,13 +680,44 @@ def bundled_recordings() -> list[Path]:
                   key=lambda p: (not p.name.startswith(TF_DEMO_PREFIX), p.name != FIRST_DEMO + SUFFIX, p.name))
 
 
+def _has_run_header(path: Path) -> bool:
+    """The file's first line is a run header (any format version: ``read_run`` says when it is too new)."""
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline(4 << 20)
+        header = json.loads(first.decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return False
+    return isinstance(header, dict) and header.get("format") == FORMAT
+
+
 def find_run(ref: str, root: Path | None = None) -> Path:
-    """A run by id, unique id prefix, bundled recording name, or file path. Raises RunFileError."""
-    p = Path(ref)
-    if p.suffix and p.is_file():
+    """A run by id, unique id prefix, bundled recording name, or file path. Raises RunFileError.
+
+    A reference with a folder in it (``/tmp``, ``./x``, ``~/run``) is a path and only a path: a regular file
+    is returned (``read_run`` says whether it is a run), anything else is an error in words. Ids are looked
+    up by file name first, then by the id in the header (``runs list`` shows that one, also for a copied
+    file)."""
+    p = Path(os.path.expanduser(ref))
+    seps = [s for s in (os.sep, os.altsep) if s]
+    as_path = p.is_absolute() or any(s in ref for s in seps) or ref.startswith(("~", "."))
+    not_a_run = tr("monitor", "{path} is not a tfgpu-wizard run file (its first line is not a run header).")
+    if (p.suffix or as_path) and p.is_file():
+        if not _has_run_header(p):  # `report --run /etc/passwd` would have put that file into the help zip
+            raise RunFileError(not_a_run.format(path=ref))
         return p
+    if as_path:
+        if p.is_dir():
+            raise RunFileError(tr("monitor", "{path} is a folder, not a run file.").format(path=ref))
+        if p.exists():
+            raise RunFileError(not_a_run.format(path=ref))
+        raise RunFileError(tr("monitor", "No run file at {path}.").format(path=ref))
     folder = root if root is not None else runs_dir()
-    candidates = sorted(folder.glob(f"{ref}*{SUFFIX}")) if folder.is_dir() and ref else []
+    candidates = sorted(folder.glob(f"{glob.escape(ref)}*{SUFFIX}")) if folder.is_dir() and ref else []
+    if not candidates and ref and folder.is_dir():
+        ids = [(s.run_id, s.path) for s in list_runs(folder) if s.status != "unreadable"]
+        exact = [path for run_id, path in ids if run_id == ref]
+        candidates = exact or [path for run_id, path in ids if run_id.startswith(ref)]
     if not candidates:
         candidates = [b for b in bundled_recordings() if b.name.startswith(ref)]
     if len(candidates) == 1:

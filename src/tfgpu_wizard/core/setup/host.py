@@ -445,7 +445,16 @@ def probe_python(python: str, timeout: float) -> dict[str, Any]:
             if isinstance(data, dict):
                 return data
     tail = (err.strip() or out.strip())[-600:]
-    raise RuntimeError(f"{python} exited with code {rc} without an answer. {tail}".strip())
+    # verify's words for the same end (core.target.runner.TargetResult.describe_end): "crashed (SIGSEGV)"
+    # where this said "exited with code -11" (drills-3, 2b)
+    if rc is not None and rc < 0:
+        try:
+            end = f"crashed ({signal.Signals(-rc).name})"
+        except ValueError:
+            end = f"crashed (signal {-rc})"
+    else:
+        end = f"ended with exit code {rc}"
+    raise RuntimeError(f"{python} {end} without an answer. {tail}".strip())
 
 
 def _detect_target(target: str | None, timeout: float, system: str) -> tuple[PythonInfo | None, TFInstall, list[Note]]:
@@ -727,6 +736,8 @@ def _detect_driver(timeout: float, environ: Mapping[str, str]) -> tuple[DriverIn
                 if isinstance(exc2, _NoDriver):
                     states.append(exc2.state)
                     nvml_version = exc2.nvml_version
+                else:  # nvidia-smi is there but would not start (too many open files, no permission, ...):
+                    states.append("failed")  # not "No NVIDIA driver was found" (drills-3 N31)
                 info, gpus = DriverInfo(present=False), []
     kernel = _kernel_module_version()
     info.kernel_module_version = kernel

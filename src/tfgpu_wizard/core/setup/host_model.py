@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import types
 import typing
 from dataclasses import dataclass, field
@@ -342,3 +343,121 @@ def _build(tp: Any, value: Any, where: str = "report") -> Any:
             raise ValueError(f"{where}: expected {_TYPE_WORDS[tp]}, got {_json_type(value)}")
         return float(value) if tp is float else value
     return value
+
+
+# -- a saved report, read back (``plan --host report.json``) ---------------------------------------------------
+
+# Bounds on what a saved report may hold (drills-3 N10): a real one is a few KB with a handful of GPUs. A
+# 200,000-deep file ended in RecursionError, 10,000 GPUs took 15 s to plan, /dev/zero filled the memory.
+MAX_REPORT_BYTES = 8 * 1024 * 1024
+MAX_REPORT_DEPTH = 32
+MAX_REPORT_GPUS = 64  # also the schema's maxItems; the largest single machines have 16
+MAX_REPORT_LIST = 2000  # items in any other list (notes, MIG devices, ...)
+
+
+class HostReportError(ValueError):
+    """A saved host report that cannot be used; ``str()`` is the sentence for the user (translated)."""
+
+
+def load_host_report(path: str | os.PathLike[str]) -> HostReport:
+    """Read a report saved by ``doctor --json`` as users save it: UTF-8 (with or without a BOM, as PowerShell 7
+    and Notepad write it), UTF-16 (Windows PowerShell 5.1's ``>``) or a Chinese console's GB18030. Bounded in
+    size, depth and length; checked against resources/schemas/host-report.schema.json. Raises
+    ``HostReportError`` naming the file and the first problem."""
+    from tfgpu_wizard.core.diagnose.textdecode import detect_encoding
+    from tfgpu_wizard.core.safe_io import read_capped
+
+    shown = str(path)
+    try:
+        capped = read_capped(path, MAX_REPORT_BYTES)
+    except OSError as exc:
+        raise HostReportError(tr("host", "Cannot read the host report {path}: {reason}").format(
+            path=shown, reason=exc.strerror or exc)) from None
+
+    def bad(problem: str) -> HostReportError:
+        return HostReportError(tr("host", "{path} is not a host report saved by 'tfgpu-wizard doctor --json': "
+                                          "{problem}").format(path=shown, problem=problem))
+
+    if capped.more:
+        raise bad(tr("host", "it goes on past {mb} MB (a device or a pipe?); a report is a few KB").format(
+            mb=MAX_REPORT_BYTES // 1048576))
+    data = capped.head
+    encoding = detect_encoding(data)
+    if encoding == "utf-8-replace":
+        raise bad(tr("host", "it is not text (neither UTF-8 nor UTF-16)"))
+    if encoding.startswith("utf-16") and data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        data = data[2:]
+    text = data.decode(encoding, errors="replace")  # "utf-8-sig" drops the UTF-8 BOM
+    if not text.strip():
+        raise bad(tr("host", "the file is empty"))
+    try:
+        obj = json.loads(text)
+    except RecursionError:
+        raise bad(_too_deep()) from None
+    except ValueError as exc:
+        raise bad(str(exc)) from None
+    problem = _bounds_problem(obj) or schema_problem(obj)
+    if problem:
+        raise bad(problem)
+    try:
+        if not isinstance(obj, dict):
+            raise ValueError(f"expected a JSON object, got {_json_type(obj)}")
+        return HostReport.from_dict(obj)
+    except (ValueError, TypeError, AttributeError, KeyError, RecursionError) as exc:
+        raise bad(_short(str(exc))) from None
+
+
+def _too_deep() -> str:
+    return tr("host", "the JSON is nested more than {depth} levels deep; a report is not").format(
+        depth=MAX_REPORT_DEPTH)
+
+
+def _short(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _bounds_problem(data: Any) -> str | None:
+    """Depth and lengths of parsed JSON, walked without recursion, before the schema or the planner sees it."""
+    gpus = data.get("gpus") if isinstance(data, dict) else None
+    if isinstance(gpus, list) and len(gpus) > MAX_REPORT_GPUS:
+        return tr("host", "it lists {count} GPUs; a report has at most {max}").format(
+            count=len(gpus), max=MAX_REPORT_GPUS)
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.values()
+        elif isinstance(node, list):
+            if len(node) > MAX_REPORT_LIST:
+                return tr("host", "a list in it has {count} items; a report's lists have at most {max}").format(
+                    count=len(node), max=MAX_REPORT_LIST)
+            children = node
+        else:
+            continue
+        if depth > MAX_REPORT_DEPTH:
+            return _too_deep()
+        stack.extend((c, depth + 1) for c in children)
+    return None
+
+
+def schema_problem(data: Any) -> str | None:
+    """The first problem of parsed report data against resources/schemas/host-report.schema.json, as
+    "field: message" (a wrong field type would otherwise end in a traceback later); None when it fits (or when
+    jsonschema is missing)."""
+    try:
+        import jsonschema
+
+        from tfgpu_wizard.core.paths import resources_dir
+
+        schema = json.loads((resources_dir() / "schemas" / "host-report.schema.json").read_text(encoding="utf-8"))
+    except (ImportError, OSError, ValueError):
+        return None
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    if error is None:
+        return None
+    where = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+    message = error.message
+    if isinstance(error.instance, str) and len(error.instance) > 40:  # a 5000-digit version, shown as its start
+        message = message.replace(repr(error.instance), repr(error.instance[:24]) + f" (+{len(error.instance) - 24} "
+                                  "characters)")
+    return f"{where}: {_short(message)}"

@@ -49,6 +49,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu_wizard.core import i18n
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
+from tfgpu_wizard.core.safe_io import read_capped
 from tfgpu_wizard.core.versions import plain_release, release
 
 SCHEMA_VERSION = 1
@@ -605,7 +606,11 @@ def _read(p: Path) -> Any:
         if p.stat().st_size > MAX_BYTES:
             raise MatrixError(f"the file is {p.stat().st_size // 1048576} MB; a matrix is at most "
                               f"{MAX_BYTES // 1048576} MB", path=p)
-        raw = p.read_bytes()
+        capped = read_capped(p, MAX_BYTES)  # a device or a pipe claims size 0 (/dev/zero never ends)
+        if capped.more:
+            raise MatrixError(f"the file goes on past {MAX_BYTES // 1048576} MB (a device or a pipe?); a matrix "
+                              f"is at most {MAX_BYTES // 1048576} MB", path=p)
+        raw = capped.head
     except IsADirectoryError:
         raise MatrixError("expected a file, found a folder", path=p) from None
     except OSError as exc:

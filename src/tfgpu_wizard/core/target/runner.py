@@ -79,6 +79,35 @@ JIT_MODES = ("auto", "on", "off")
 BACKENDS = ("tensorflow", "jax", "torch")  # Keras 3 backends of the sample (jax/torch never import TensorFlow)
 
 
+# The largest batch the sample is started with (the Monitor's spin box, fit's largest probe): 999999999 was
+# accepted and then sat in step 0 until the idle timeout (drills-3 N30).
+MAX_BATCH = 1 << 16
+
+
+def timeout_problem(value: Any, name: str = "--timeout") -> str | None:
+    """What is wrong with a time limit in seconds (translated), or None. ``nan`` never ends a run and never
+    says it waits (drills-3 N30); 0 and negatives end it at once. ``inf`` is no limit, and allowed."""
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0  # nan > 0 is False
+    if ok:
+        return None
+    return tr("target", "{name} must be a number of seconds above 0 (got {value})").format(name=name, value=value)
+
+
+def seconds(text: str) -> float:
+    """``type=`` of every ``--timeout SECONDS`` flag: the one check of a time limit (``timeout_problem``);
+    argparse prints "argument --timeout: a number of seconds above 0 is needed (got 'nan')"."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if timeout_problem(value) is not None:
+        raise argparse.ArgumentTypeError(tr("target", "a number of seconds above 0 is needed (got {value!r})")
+                                         .format(value=text))
+    return value
+
+
 class ConfigError(ValueError):
     """A SampleConfig that the sample would refuse; ``problems`` lists every reason, in English."""
 
@@ -101,6 +130,29 @@ class Event:
         return self.data.get(key, default)
 
 
+_GLUED_TRIES = 8  # places a glued-on protocol object may start; junk lines are not searched further
+
+
+def _object_at_end(text: str) -> dict[str, Any] | None:
+    """A protocol object that ends the line behind text glued to its front (a login banner, or a
+    ``print(..., end="")`` in a sitecustomize, ran before the target script), else None."""
+    if not text.endswith("}"):
+        return None
+    decoder = json.JSONDecoder()
+    start = text.find('{"')
+    for _ in range(_GLUED_TRIES):
+        if start < 0:
+            return None
+        try:
+            data, end = decoder.raw_decode(text, start)
+        except (ValueError, RecursionError):
+            data, end = None, -1
+        if end == len(text) and isinstance(data, dict) and ("type" in data or "probe_version" in data):
+            return data
+        start = text.find('{"', start + 1)
+    return None
+
+
 def parse_event_line(line: str | bytes, recv_t: float | None = None) -> Event:
     """One stdout line -> Event. Never raises: anything that is not a JSON object with ``type`` is ``raw``."""
     if recv_t is None:
@@ -110,8 +162,10 @@ def parse_event_line(line: str | bytes, recv_t: float | None = None) -> Event:
     text = line.rstrip("\r\n")
     try:
         data = json.loads(text)
-    except ValueError:
-        return Event("raw", {"text": text}, recv_t, text)
+    except (ValueError, RecursionError):
+        data = _object_at_end(text)
+        if data is None:
+            return Event("raw", {"text": text}, recv_t, text)
     if not isinstance(data, dict):
         return Event("raw", {"text": text}, recv_t, text)
     kind = data.get("type")
@@ -191,10 +245,13 @@ class SampleConfig:
         """Every reason the sample would refuse this configuration (empty when it is fine)."""
         out: list[str] = []
 
-        def positive_int(name: str, value: Any) -> None:
+        def positive_int(name: str, value: Any, most: int | None = None) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 out.append(tr("target", "{name} must be a whole number of at least 1 (got {value!r})").format(
                     name=name, value=value))
+            elif most is not None and value > most:
+                out.append(tr("target", "{name} must be at most {most} (got {value})").format(
+                    name=name, most=most, value=value))
 
         if self.model not in MODELS:
             out.append(tr("target", "unknown model {value!r}: choose one of {choices}").format(
@@ -243,7 +300,7 @@ class SampleConfig:
                                    or self.loop != "fit" or self.keras2 or self.multi_worker):
             out.append(tr("target", "the overflow demonstration needs mixed_float16 with the TensorFlow backend, "
                                     "Keras 3 and the fit loop"))
-        positive_int("batch size", self.batch_size)
+        positive_int("batch size", self.batch_size, MAX_BATCH)
         positive_int("steps", self.steps)
         positive_int("log every", self.log_every)
         positive_int("logical CPUs", self.logical_cpus)
@@ -488,6 +545,10 @@ class TargetRun:
         command: Sequence[str] | None = None,
         collect: bool = True,
     ):
+        for limit, flag in ((timeout, "timeout"), (idle_timeout, "idle timeout")):
+            problem = None if limit is None else timeout_problem(limit, flag)
+            if problem:  # a nan limit never ends a hung child (drills-3 N30)
+                raise ConfigError([problem])
         if command is not None:
             self.command = [str(c) for c in command]  # any program (the GUI: python + sample_argv(cfg))
         else:
