@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -137,7 +138,12 @@ def test_cancel_stops_the_sample_and_the_run_says_why(tmp_path):
     cancel = threading.Event()
 
     def stop_when_started(item) -> None:
+        # "started" comes as soon as the process exists; the shell may not have written its pid yet, and a
+        # cancel before that would leave nothing to check (CI lost that race once)
         if item.kind == "started":
+            deadline = time.monotonic() + 20
+            while not pid_file.exists() and time.monotonic() < deadline:
+                time.sleep(0.02)
             cancel.set()
 
     flow = record(SampleConfig(steps=2), str(slow), cancel=cancel, stop_reason=lambda: "stopped for the test")
