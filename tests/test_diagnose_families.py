@@ -374,14 +374,14 @@ CASES: list[tuple[str, str, dict, str, list[str], list[str]]] = [
     ("no-avx", SYN_AVX, {}, "cpu-without-avx", ["AVX"], []),
     ("glibcxx", SYN_GLIBCXX, {}, "glibcxx-too-old", ["libstdcxx"], []),
     ("windows-long-paths", SYN_LONG_PATHS, {}, "windows-long-paths", ["LongPathsEnabled"], []),
-    ("bare-keras-line", SYN_BARE_KERAS_LINE, {}, "keras3-needs-tf-keras", ["tf-keras"], []),
+    ("bare-keras-line", SYN_BARE_KERAS_LINE, {}, "keras3-api-changed", ["tf-keras", "multi_gpu_model"], []),
     ("protobuf-builder", SYN_PROTOBUF_BUILDER, {}, "protobuf-version", ["protobuf"], []),
     ("cudnn-sublib-windows", SYN_CUDNN_SUBLIB_WINDOWS, {}, "missing-library", ["cudnn=8.1"], []),
 ]
 
 # rules these synthetic logs exercise: tests/test_diagnose.py accepts them in place of a real log until the
 # corpus of issue 22 brings one (benchmarks/score_diagnosis.py then judges them on real logs)
-SYNTHETIC_RULES = frozenset(c[3] for c in CASES) | {"pip-dependency-conflict"}
+SYNTHETIC_RULES = frozenset(c[3] for c in CASES) | {"pip-dependency-conflict", "ptxas-newer-than-driver"}
 
 
 def ids(findings) -> list[str]:
@@ -424,12 +424,18 @@ def test_keras_decision_follows_the_keras_in_use():
     assert first.rule_id == "keras3-needs-tf-keras"  # the module list names Keras-2-only paths
     legacy_on_k3 = SYN_KERAS_SRC_LEGACY.replace("(2.14.0)", "(2.17.0)")
     assert diagnose(legacy_on_k3)[0].rule_id == "keras-too-old-for-library"
-    # a generic Keras import error decided by the Keras version: Keras 3 -> tf-keras
+    # a generic Keras import error decided by the Keras version and by whose code imports it: on Keras 3 the
+    # user's own import is the Keras 3 API change (its fix names the name); a library's import is Keras 2 code
     generic = ("Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n"
                "    from keras.utils import multi_gpu_model\n"
                "ImportError: cannot import name 'multi_gpu_model' from 'keras.utils' (/v/site-packages/keras/utils/"
                "__init__.py)\n")
-    assert diagnose("tensorflow-2.16.1.dist-info\n" + generic)[0].rule_id == "keras3-needs-tf-keras"
+    own = diagnose("tensorflow-2.16.1.dist-info\n" + generic)[0]
+    assert own.rule_id == "keras3-api-changed" and "tensorflow.keras.utils import multi_gpu_model" in own.fix
+    library = generic.replace('"a.py"', '"/v/site-packages/oldlib/models.py"')
+    found = diagnose("tensorflow-2.16.1.dist-info\n" + library)[0]
+    assert found.rule_id == "keras3-needs-tf-keras" and "oldlib" in found.fix and "tf-keras" in found.fix
+    assert diagnose("tensorflow-2.14.0.dist-info\n" + generic)[0].rule_id == "pinned-package-mismatch"  # Keras 2
     ops = generic.replace("multi_gpu_model", "ops").replace("'keras.utils'", "'keras'")
     assert diagnose("tensorflow-2.13.0.dist-info\n" + ops)[0].rule_id == "keras-too-old-for-library"
 
@@ -625,3 +631,213 @@ def test_a_pip_warning_before_a_gpu_error_is_information():
     found = diagnose(SYN_PIP_PIN + keras_err)
     assert found[0].rule_id == "pip-dependency-conflict" and 'keras<2.16,>=2.15.0' in found[0].fix
     assert next(f for f in found if f.rule_id == "keras3-needs-tf-keras").symptom_of == "pip-dependency-conflict"
+
+
+# --------------------------------------------------------------------------- phase 2: the families the corpus showed
+# (logs written for these tests in the formats pip, uv, conda, XLA, Keras 3 and the notebooks print)
+
+SYN_CAUSED_BY = """\
+ERROR: Cannot install -r requirements.txt (line 3) and tf-keras==2.14.1 because these package versions have conflicting dependencies.
+
+The conflict is caused by:
+    The user requested tf-keras==2.14.1
+    tensorflow 2.16.2 depends on tf-keras<2.17 and >=2.16.0
+
+ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/
+"""
+
+SYN_UV_ABI = """\
+  x No solution found when resolving dependencies for split (python_full_version >= '3.13'):
+error: Distribution tensorflow==2.17.1 @ registry+https://pypi.org/simple can't be installed because it doesn't have a source distribution or wheel for the current platform hint: You're using CPython 3.13 (cp313), but tensorflow (v2.17.1) only has wheels with the following Python ABI tags: cp39, cp310, cp311, cp312
+"""
+
+SYN_CONDA_GPU = """\
+PackagesNotFoundError: The following packages are not available from current channels:
+
+  - tensorflow-gpu=2.15
+
+Current channels:
+"""
+
+SYN_PIP_ENV_VAR = "ERROR: No matching distribution found for TF_USE_LEGACY_KERAS=1\n"
+
+SYN_GPU_STUB = """\
+Collecting tensorflow-gpu>=2.0
+  Downloading tensorflow_gpu-2.12.0.tar.gz (2.6 kB)
+  Preparing metadata (setup.py) ... error
+error: metadata-generation-failed
+"""
+
+SYN_PTXAS_OLD = """\
+2025-02-02 08:00:00.000000: W external/local_xla/xla/stream_executor/cuda/ptx_compiler_helpers.cc:49] ptxas fatal   : Value 'sm_90' is not defined for option 'gpu-name'
+"""
+
+SYN_COLAB_NO_GPU = """\
+Traceback (most recent call last):
+  File "/content/train.py", line 6, in <module>
+    assert tf.config.list_physical_devices('GPU'), "GPU device not found"
+AssertionError: GPU device not found
+"""
+
+SYN_DEVICE_LIB_WINDOWS = """\
+>>> from tensorflow.python.client import device_lib; print(device_lib.list_local_devices())
+[name: "/device:CPU:0"
+device_type: "CPU"
+memory_limit: 268435456
+]
+"""
+
+SYN_BUILT_WITHOUT_CUDA = """\
+>>> tf.test.is_built_with_cuda()
+False
+"""
+
+SYN_KERAS3_KWARG = """\
+Traceback (most recent call last):
+  File "fit.py", line 20, in <module>
+    model.fit(train_ds, epochs=3, workers=4, use_multiprocessing=True)
+TypeError: TensorFlowTrainer.fit() got an unexpected keyword argument 'workers'
+"""
+
+SYN_WEIGHTS_NAME = """\
+  File "cb.py", line 8, in <module>
+    ckpt = keras.callbacks.ModelCheckpoint("best.h5", save_weights_only=True)
+ValueError: When using `save_weights_only=True` in `ModelCheckpoint`, the filepath provided must end in `.weights.h5` (Keras weights format). Received: filepath=best.h5
+"""
+
+SYN_LSO_KWARG = """\
+  File "amp.py", line 12, in <module>
+    opt = mixed_precision.LossScaleOptimizer(opt, dynamic=True)
+TypeError: LossScaleOptimizer.__init__() got an unexpected keyword argument 'dynamic'
+"""
+
+SYN_OOM_FRAGMENTED = """\
+2025-03-03 09:00:00.000000: W external/local_xla/xla/tsl/framework/bfc_allocator.cc:497] Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.00GiB (rounded to 2147483648)requested by op Conv2D
+If the cause is memory fragmentation maybe the environment variable 'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation.
+"""
+
+SYN_BFC_NOT_FAILURE = """\
+2025-03-03 09:00:00.000000: W tensorflow/core/common_runtime/bfc_allocator.cc:290] Allocator (GPU_0_bfc) ran out of memory trying to allocate 3.10GiB with freed_by_count=0. The caller indicates that this is not a failure, but this may mean that there could be performance gains if more memory were available.
+Epoch 2/10
+"""
+
+SYN_CTX_OOM = """\
+2025-03-03 09:00:00.000000: E tensorflow/compiler/xla/stream_executor/cuda/cuda_driver.cc:268] failed call to cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY: out of memory; total memory reported: 25769803776
+"""
+
+SYN_TFIO_WRAPPED = """\
+/home/ada/.venv/lib/python3.12/site-packages/tensorflow_io/python/ops/__init__.py:98: UserWarning: unable to load libtensorflow_io_plugins.so: unable to open file: libtensorflow_io_plugins.so, from paths: ['/home/ada/.venv/lib/python3.12/site-packages/tensorflow_io/python/ops/libtensorflow_io_plugins.so']
+caused by: ['/home/ada/.venv/lib/python3.12/site-packages/tensorflow_io/python/ops/libtensorflow_io_plugins.so:
+undefined symbol: _ZN3tsl6StatusC1Ev']
+"""
+
+SYN_CUDNN_NEWER = """\
+E tensorflow/stream_executor/cuda/cuda_dnn.cc:361] Loaded runtime CuDNN library: 8005 (compatibility version 8000) but source was compiled with 7603 (compatibility version 7600).
+"""
+
+SYN_DPKG_MISMATCH = """\
+$ cat /proc/driver/nvidia/version
+NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 01:44:30 UTC 2024
+$ dpkg -l | grep nvidia-utils
+ii  nvidia-utils-550    550.90.07-0ubuntu1   amd64   NVIDIA driver support binaries
+"""
+
+SYN_SHAPES = "ValueError: Shapes (None, 10) and (None, 1) are incompatible\n"
+
+SYN_DTYPE = ("ValueError: Failed to convert a NumPy array to a Tensor (Unsupported object type float).\n")
+
+SYN_H5PY_DECODE = """\
+Traceback (most recent call last):
+  File "load.py", line 3, in <module>
+    model = load_model("old.h5")
+  File "/env/lib/python3.7/site-packages/tensorflow/python/keras/saving/hdf5_format.py", line 176, in load_model_from_hdf5
+    model_config = json.loads(model_config.decode('utf-8'))
+AttributeError: 'str' object has no attribute 'decode'
+"""
+
+SYN_DST_TENSOR = ("InternalError: Failed copying input tensor from /job:localhost/replica:0/task:0/device:CPU:0 to "
+                  "/job:localhost/replica:0/task:0/device:GPU:0 in order to run _EagerConst: Dst tensor is not "
+                  "initialized.\n")
+
+SYN_NUMPY_RAM = "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 37.3 GiB for an array with shape (50000, 224, 224, 3) and data type float32\n"
+
+SYN_KERAS3_FILE_IN_KERAS2 = ("TypeError: Error when deserializing class 'InputLayer' using config={'batch_shape': "
+                             "[None, 28, 28], 'dtype': 'float32'}.\n\nException encountered: Unrecognized keyword "
+                             "arguments: ['batch_shape']\n")
+
+SYN_PTXAS_NEWER = """\
+W0000 00:00:1735000000.000000  4242 nvptx_compiler.cc:930] The NVIDIA driver's CUDA version is 12.2 which is older than the PTX compiler version 12.5.82. Because the driver is older than the PTX compiler version, XLA is disabling parallel compilation, which may slow down compilation.
+"""
+
+CASES2: list[tuple[str, str, dict, str, list[str], list[str]]] = [
+    ("pip-caused-by", SYN_CAUSED_BY, {}, "pip-dependency-conflict", ["tf-keras<2.17,>=2.16.0", "tensorflow"], []),
+    ("uv-abi-tags", SYN_UV_ABI, {}, "pip-no-matching-distribution", ["3.12", "uv venv"], []),
+    ("conda-gpu-package", SYN_CONDA_GPU, {}, "pip-no-matching-distribution", ["WSL2"], []),
+    ("pip-env-var", SYN_PIP_ENV_VAR, {}, "keras3-needs-tf-keras", ["environment variable", "tf-keras"], []),
+    ("tensorflow-gpu-stub", SYN_GPU_STUB, {}, "tensorflow-gpu-removed", ["pip install tensorflow"], []),
+    ("ptxas-sm90", SYN_PTXAS_OLD, {}, "ptxas-too-old", ["nvidia-cuda-nvcc-cu12", "PATH"], []),
+    ("colab-no-gpu", SYN_COLAB_NO_GPU, {}, "notebook-runtime-no-gpu", ["Change runtime type"], ["reinstall"]),
+    ("device-lib-windows", SYN_DEVICE_LIB_WINDOWS, {"platform": "windows", "tf_version": "2.13.0"},
+     "windows-native-no-gpu", ["WSL2"], []),
+    ("built-without-cuda", SYN_BUILT_WITHOUT_CUDA, {"platform": "linux"}, "no-gpu-visible",
+     ["CPU-only", "tensorflow[and-cuda]"], []),
+    ("keras3-fit-workers", SYN_KERAS3_KWARG, {}, "keras3-api-changed", ["workers"], []),
+    ("keras3-weights-name", SYN_WEIGHTS_NAME, {}, "keras3-api-changed", [".weights.h5"], []),
+    ("keras3-lso-kwarg", SYN_LSO_KWARG, {}, "keras3-api-changed", ["scale_loss", "dynamic_scale"], []),
+    ("oom-fragmented", SYN_OOM_FRAGMENTED, {}, "out-of-memory", ["TF_GPU_ALLOCATOR=cuda_malloc_async"], []),
+    ("ctx-retain-oom", SYN_CTX_OOM, {}, "gpu-memory-taken", ["nvidia-smi"], ["smaller batch"]),
+    ("tfio-symbol-wrapped", SYN_TFIO_WRAPPED, {}, "pinned-package-mismatch", ["tensorflow-io"], []),
+    ("cudnn-newer-than-tf", SYN_CUDNN_NEWER, {}, "cudnn-version-mismatch", ["activate", "tensorflow-gpu"], []),
+    ("kernel-vs-userspace", SYN_DPKG_MISMATCH, {}, "driver-library-mismatch", ["Reboot"], []),
+    ("shapes", SYN_SHAPES, {}, "python-exception", ["categorical_crossentropy"], ["driver", "CUDA"]),
+    ("dtype", SYN_DTYPE, {}, "python-exception", ["astype"], ["driver", "CUDA"]),
+    ("h5py-decode", SYN_H5PY_DECODE, {}, "pinned-package-mismatch", ["h5py"], []),
+    ("dst-tensor", SYN_DST_TENSOR, {}, "out-of-memory", ["batch"], []),
+    ("numpy-ram", SYN_NUMPY_RAM, {}, "oom-on-cpu", ["batches"], []),
+    ("keras3-file-in-keras2", SYN_KERAS3_FILE_IN_KERAS2, {}, "keras-too-old-for-library", ["2.16"], []),
+]
+
+
+@pytest.mark.parametrize("case", CASES2, ids=[c[0] for c in CASES2])
+def test_phase2_family_first_finding_and_fix(case):
+    test_family_first_finding_and_fix(case)
+
+
+def test_harmless_allocator_and_ptxas_notes():
+    for text, rule in ((SYN_BFC_NOT_FAILURE, "bfc-not-a-failure"), (SYN_PTXAS_NEWER, "ptxas-newer-than-driver")):
+        found = diagnose(text)
+        assert found[0].rule_id == "only-harmless-lines" and rule in ids(found)
+        assert not has_errors(found)
+    # a real allocation failure next to the harmless note is still one
+    assert diagnose(SYN_BFC_NOT_FAILURE + SYN_OOM_FRAGMENTED)[0].rule_id == "out-of-memory"
+
+
+def test_pip_facts_of_other_installers():
+    r = diagnose_report(SYN_UV_ABI)
+    nm = r.facts.pip_no_match[0]
+    assert nm.package == "tensorflow" and nm.python == "3.13" and nm.abi_tags[-1] == "cp312"
+    assert "3.9, 3.10, 3.11, 3.12" in r.findings[0].fix
+    conda = diagnose_report(SYN_CONDA_GPU).facts.pip_no_match[0]
+    assert conda.package == "tensorflow-gpu" and conda.wanted == "2.15"
+    caused = diagnose_report(SYN_CAUSED_BY).facts.pip_conflicts
+    assert [(c.package, c.requires) for c in caused] == [
+        ("the user", "tf-keras==2.14.1"), ("tensorflow", "tf-keras<2.17 and >=2.16.0")]
+
+
+def test_notebook_is_not_said_when_a_library_is_the_cause():
+    # a Colab traceback whose CUDA library does not load: the library is the cause, not the runtime type
+    text = SYN_COLAB_NO_GPU + ("2025-01-01 00:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] "
+                               "Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned "
+                               "above are installed properly.\n")
+    assert diagnose(text)[0].rule_id == "dlopen-failed"
+    # a notebook on a Windows computer is that computer, not a hosted runtime
+    local = SYN_COLAB_NO_GPU.replace("/content/train.py", "C:\\\\Users\\\\ana\\\\train.py").replace(
+        "File \"C", "File \"<ipython-input-3-1>\" C")
+    assert "notebook-runtime-no-gpu" not in ids(diagnose(local + "Cell In[3], line 1\n"))
+
+
+def test_whose_code_decides_between_the_keras3_classes():
+    # the user's import of a name Keras 3 moved: the Keras 3 spelling; private names: Keras 2 internals
+    internal = "AttributeError: module 'keras._tf_keras.keras' has no attribute '__internal__'\n"
+    assert diagnose(internal)[0].rule_id == "keras3-needs-tf-keras"
+    assert diagnose("ModuleNotFoundError: No module named 'keras.src'\n")[0].rule_id == "keras-too-old-for-library"

@@ -410,12 +410,15 @@ def _make(hit: Hit, situation: dict[str, Any], lang: str | None, lead: str | Non
     rule = hit.rule
     values = _values(hit, facts, situation.get("tf_version"))
     sit = dict(situation, values=values)
+    key = rule.fix_key(sit)
+    variant = rule.variants.get(key, {})
     return Finding(
         rule_id=rule.id,
         severity=rule.severity_for(sit),
-        title=_fmt(rule.title, lang, values),
-        explanation=((lead + " ") if lead else "") + _fmt(rule.explanation, lang, values).replace("  ", " "),
-        fix=_fmt(rule.fix[rule.fix_key(sit)], lang, values),
+        title=_fmt(variant.get("title", rule.title), lang, values),
+        explanation=((lead + " ") if lead else "")
+        + _fmt(variant.get("explanation", rule.explanation), lang, values).replace("  ", " "),
+        fix=_fmt(rule.fix[key], lang, values),
         evidence=list(hit.evidence),
         sources=list(rule.sources),
         count=hit.count,
@@ -451,6 +454,17 @@ def _memory_taken(text: str) -> Hit | None:
     return None
 
 
+# an exception about the shapes of the data and the model (the script's input, labels or loss: not the installation)
+_SHAPE_ERROR = re.compile(
+    r"Incompatible shapes|[Ss]hapes? [^\r\n]{0,80}?(?:are|is) incompatible|to have shape|expected shape|"
+    r"logits and labels must|Received a label value of|input_shape|expected (?:min_)?ndim=|"
+    r"Dimensions must be equal|incompatible with the layer|cannot reshape array|Input \d{1,3} of layer"
+)
+# an exception about the data's type (object arrays, strings, ragged lists)
+_DTYPE_ERROR = re.compile(
+    r"Failed to convert a NumPy array to a Tensor|Unsupported object type|could not convert string to float|"
+    r"setting an array element with a sequence|Can't convert non-rectangular Python sequence"
+)
 _DRIVER_LEVEL = {"driver-library-mismatch", "driver-not-loaded", "driver-too-old", "driver-library-missing"}
 _TF_MARKERS = re.compile(
     r"tensorflow|keras|\bcuda|cudnn|nvidia|Traceback \(most recent call last\)|\bpip\b|site-packages|"
@@ -558,7 +572,7 @@ def diagnose_report(
         derive(work)
 
     # derived: out of memory at start-up because the GPU was already full
-    if {"out-of-memory", "cudnn-init-failed", "dnn-library-not-found"} & hits.keys():
+    if {"out-of-memory", "cudnn-init-failed", "dnn-library-not-found"} & hits.keys() and GPU_MEMORY_TAKEN.id not in hits:
         taken = _memory_taken(text)
         if taken:
             hits[GPU_MEMORY_TAKEN.id] = taken
@@ -571,9 +585,12 @@ def diagnose_report(
     ]
     if unexplained:
         tb = unexplained[-1]
-        hits[PYTHON_EXCEPTION.id] = Hit(
-            PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), {"exception": tb.exception[:200]}
-        )
+        values = {"exception": tb.exception[:200]}
+        if _SHAPE_ERROR.search(tb.block):
+            values["case"] = "shape"
+        elif _DTYPE_ERROR.search(tb.block):
+            values["case"] = "dtype"
+        hits[PYTHON_EXCEPTION.id] = Hit(PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), values)
 
     situation: dict[str, Any] = {
         "platform": plat,
@@ -607,7 +624,10 @@ def diagnose_report(
                 continue
             if other.severity == "info" and f.severity != "info":
                 continue
-            if f.rule_id in BY_ID[other.rule_id].explains and other.priority < f.priority:
+            # a rule explains another when it says so; when both say so of each other, the smaller priority wins
+            if f.rule_id in BY_ID[other.rule_id].explains and (
+                other.priority < f.priority or other.rule_id not in BY_ID[f.rule_id].explains
+            ):
                 f.symptom_of = other.rule_id
                 break
 

@@ -89,11 +89,15 @@ class PipNoMatch:
     wanted: str | None  # the version asked for, e.g. "2.11" (None: any)
     versions: list[str]  # the versions pip saw, pre-releases included
     line: int  # 1-based line of the "No matching distribution" / "Could not find" line
+    abi_tags: list[str] = field(default_factory=list)  # uv: the Python tags the release has wheels for ("cp311")
+    python: str = ""  # uv: the Python the environment runs ("3.12")
 
 
 @dataclass
 class PipConflict:
-    """One line of pip's dependency-conflict block: "A 1.0 requires B<2, but you have B 2.1 which is incompatible"."""
+    """One line of pip's dependency-conflict block: "A 1.0 requires B<2, but you have B 2.1 which is incompatible"
+    (``have`` empty when the line was pasted without its "but you have" part), or of its resolver's "The conflict is
+    caused by:" block: "A 1.0 depends on B<2" / "The user requested B==2.1" (``package`` "the user" then)."""
 
     package: str
     version: str
@@ -114,7 +118,8 @@ class LogFacts:
     driver_version: str | None = None  # nvidia-smi's "Driver Version"
     driver_cuda: str | None = None  # nvidia-smi's "CUDA Version" (the newest the driver supports)
     libcuda_version: str | None = None  # TF's "libcuda reported version is: X"
-    kernel_version: str | None = None  # TF's "kernel reported version is: Y"
+    kernel_version: str | None = None  # TF's "kernel reported version is: Y", /proc/driver/nvidia/version
+    userspace_driver: str | None = None  # the driver's user-space packages (dpkg/rpm lists, "NVML library version")
     gpu_model: str | None = None
     packages: dict[str, str] = field(default_factory=dict)  # name (lower, '-') -> version
     platform: str | None = None  # "linux" | "windows" | "wsl2" | "macos", from strong evidence only
@@ -133,6 +138,9 @@ class LogFacts:
     worker_prefix: str | None = None  # what strip_worker_prefixes removed
     keras_version: str | None = None
     keras3_paths: bool = False  # a traceback through keras/src/ (Keras 3 layout) or keras 3 in the log
+    device_listing_without_gpu: int = 0  # line of a printed device list (device_lib, list_physical_devices())
+    #   that has the CPU and no GPU (0: none)
+    built_without_cuda: int = 0  # line where tf.test.is_built_with_cuda() printed False (0: none)
     tf_keras_paths: bool = False  # a traceback through tf_keras/ (Keras 2 as tf-keras)
 
     @property
@@ -164,6 +172,7 @@ class LogFacts:
             "container": "container" in self.environment,
             "worker": "worker" in self.environment,
             "template": bool(self.template),
+            "notebook": bool({"colab", "kaggle", "jupyter"} & self.environment),
             "opened_cuda_libraries": any(
                 re.match(r"lib(?:cudart|cublas|cudnn|cufft|curand|cusparse)", lib) for lib in self.opened_libraries
             ),
@@ -393,6 +402,56 @@ _NO_MATCH_ONLY = re.compile(r"No matching distribution found for ([^\s]{1,200})"
 _REQ = re.compile(r"([A-Za-z][\w.-]{0,80})(?:\[[\w,-]+\])?\s*(?:(==|~=|>=|<=|<|>|!=)\s*([\w.*+!-]{1,40}))?")
 
 
+# other installers' words for pip's "no matching distribution": uv, poetry, conda, IDE front ends
+_UV_NO_WHEEL = re.compile(
+    r"Distribution ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?(?:==|>=|~=)?[\w.*+!-]{0,40})(?: @ [^\s]{1,200})? can't be "
+    r"installed because it doesn't have a source distribution or wheel for the current platform"
+    r"(?:[^\r\n]{0,200}?You're using CPython (3\.\d{1,2}) \(cp3\d{1,2}\), but [^\r\n]{1,120}? only has wheels "
+    r"with the following Python (?:ABI |implementation )?tags?: ([^\r\n]{1,200}))?"
+)
+_OTHER_NO_MATCH = re.compile(
+    r"there is no version of ([A-Za-z][\w.-]{0,80}(?:==|>=|~=|<=)[\w.*+!-]{1,40})"  # uv's resolver
+    r"|No version ([\w.*+!-]{1,40}) of (?:the )?([A-Za-z][\w.-]{0,80}) (?:package )?(?:was|were|could be) found"
+    r"|Because [^\r\n]{0,200}?\b([A-Za-z][\w.-]{0,80}) \(([^()\r\n]{1,40})\) (?:which )?doesn't match any versions"
+)
+_CONDA_NOT_FOUND = re.compile(
+    r"PackagesNotFoundError: The following packages are not available from current channels:\s{0,8}"
+    r"((?:[ \t]{0,8}-[ \t]{1,4}[A-Za-z][\w.-]{0,80}(?:[=<>!~]{1,2}[\w.*+!-]{1,40})?\r?\n?){1,20})"
+)
+
+
+def _other_no_match(text: str, line_of) -> list[PipNoMatch]:
+    out: list[PipNoMatch] = []
+    for m in islice(_UV_NO_WHEEL.finditer(text), 10) if "can't be installed" in text else ():
+        req = m.group(1)
+        rm = _REQ.match(req)
+        pkg = _norm(rm.group(1)) if rm else req.lower()
+        wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
+        tags = re.findall(r"cp3\d{1,2}", m.group(3) or "")
+        out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start()), tags, m.group(2) or ""))
+    gates = ("no version of", "No version ", "doesn't match any versions")
+    for m in islice(_OTHER_NO_MATCH.finditer(text), 10) if any(g in text for g in gates) else ():
+        if m.group(1):
+            req = m.group(1)
+        elif m.group(3):
+            req = f"{m.group(3)}=={m.group(2)}"
+        else:
+            spec = m.group(5).strip()
+            req = m.group(4) + (spec if spec[:1] in "<>=!~" else f"=={spec}")
+        rm = _REQ.match(req)
+        pkg = _norm(rm.group(1)) if rm else req.lower()
+        wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
+        out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start())))
+    for m in islice(_CONDA_NOT_FOUND.finditer(text), 5) if "PackagesNotFoundError" in text else ():
+        for item in re.findall(r"-[ \t]{1,4}([^\s]{1,120})", m.group(1)):
+            req = item.replace("=", "==", 1) if re.search(r"[^=<>!~]=[^=]", item) else item
+            rm = _REQ.match(req)
+            pkg = _norm(rm.group(1)) if rm else req.lower()
+            wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
+            out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start())))
+    return out
+
+
 def _pip_no_match(text: str, line_of) -> list[PipNoMatch]:
     out: list[PipNoMatch] = []
     seen: set[str] = set()
@@ -413,7 +472,7 @@ def _pip_no_match(text: str, line_of) -> list[PipNoMatch]:
         wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
         out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start())))
         seen.add(req)
-    return out
+    return out + [o for o in _other_no_match(text, line_of) if o.requirement not in seen]
 
 
 _CONFLICT = re.compile(
@@ -422,7 +481,27 @@ _CONFLICT = re.compile(
 )
 _CONFLICT_CAUSED = re.compile(
     r"(?:Cannot install [^\r\n]{1,600}? because these package versions have conflicting dependencies"
-    r"|ResolutionImpossible)"
+    r"|ResolutionImpossible"
+    r"|UnsatisfiableError: The following specifications were found"  # conda
+    r"|No solution found when resolving dependencies"  # uv
+    r"|SolverProblemError|version solving failed)"  # poetry
+)
+
+
+# pip check's "A 1.0 has requirement B<2, but you have B 2.1."; a "requires" line pasted without its "but you have"
+_CONFLICT_CHECK = re.compile(
+    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) has requirement ([A-Za-z][\w.-]{0,80}[^\r\n]{0,160}?), but you have "
+    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40})"
+)
+_REQUIRES_LINE = re.compile(
+    r"(?m)^[ \t>]{0,6}([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[<>=!~][^\s,]{1,40}"
+    r"(?:,[<>=!~][^\s,]{1,40}){0,4})[ \t]*\r?$"
+)
+# the resolver's "The conflict is caused by:" block
+_CAUSED_BY = re.compile(r"The conflict is caused by:[ \t]*\r?\n((?:[ \t]{1,12}[^\r\n]{1,400}\r?\n?){1,30})")
+_CAUSE_LINE = re.compile(
+    r"[ \t]{1,12}(?:The user requested ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,120})"
+    r"|([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) depends on ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,160}))"
 )
 
 
@@ -431,6 +510,28 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
         PipConflict(m.group(1), m.group(2), m.group(3).strip(), m.group(4), m.group(5), line_of(m.start()))
         for m in islice(_CONFLICT.finditer(text), 50)
     ]
+    if "has requirement" in text:
+        conflicts += [
+            PipConflict(m.group(1), m.group(2), m.group(3).strip(), m.group(4), m.group(5), line_of(m.start()))
+            for m in islice(_CONFLICT_CHECK.finditer(text), 50)
+        ]
+    if " requires " in text:
+        seen = {(c.package, c.requires) for c in conflicts}
+        conflicts += [
+            PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start()))
+            for m in islice(_REQUIRES_LINE.finditer(text), 50)
+            if (m.group(1), m.group(3).strip()) not in seen
+        ]
+    if "The conflict is caused by" in text:
+        for block in islice(_CAUSED_BY.finditer(text), 5):
+            pos = block.start(1)
+            for raw in block.group(1).splitlines(keepends=True):
+                m = _CAUSE_LINE.match(raw)
+                if m and m.group(1):
+                    conflicts.append(PipConflict("the user", "", m.group(1).strip(), "", "", line_of(pos)))
+                elif m:
+                    conflicts.append(PipConflict(m.group(2), m.group(3), m.group(4).strip(), "", "", line_of(pos)))
+                pos += len(raw)
     impossible = [line_of(m.start()) for m in islice(_CONFLICT_CAUSED.finditer(text), 20)]
     return conflicts, impossible
 
@@ -452,7 +553,8 @@ _ENV_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
     ("slurm", ("slurm", "srun", "SLURM_", "SBATCH", "sbatch"),
      re.compile(r"slurmstepd\b|(?<![\w-])srun\b|SLURM_[A-Z_]+|#SBATCH|(?<![\w-])sbatch\b")),
     ("spark", ("pyspark", "apache.spark"), re.compile(r"pyspark\b|org\.apache\.spark")),
-    ("colab", ("colab", "/content/drive"), re.compile(r"google\.colab|/content/drive|dist-packages/google/colab")),
+    ("colab", ("colab", "/content/"),
+     re.compile(r"google\.colab|/content/drive|dist-packages/google/colab|File \"/content/")),
     ("kaggle", ("/kaggle/", "kaggle_secrets"), re.compile(r"/kaggle/(?:working|input)|kaggle_secrets")),
     ("jupyter", ("ipython-input-", "ipykernel", "Cell In[", "IPython"),
      re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|Cell In\[\d*\]|ipykernel_launcher|site-packages[/\\]IPython[/\\]")),
@@ -478,6 +580,27 @@ _KERAS3_PATH = re.compile(r"[/\\]keras[/\\]src[/\\](?:ops|backend[/\\](?:tensorf
 _TF_KERAS_PATH = re.compile(r"[/\\]tf_keras[/\\]")
 _KERAS_VERSION = re.compile(r"Keras(?: version)?:?[ \t]+v?(\d+\.\d+(?:\.\d+)?)\b|keras\.__version__\W{0,10}"
                             r"(\d+\.\d+(?:\.\d+)?)\b")
+
+
+# the driver's user-space side, as package lists and NVML print it (compared with the kernel module's version)
+_USERSPACE = re.compile(
+    r"(?m)^[a-z]{2}[ \t]{1,4}(?:nvidia-smi|nvidia-utils(?:-\d{3})?|libnvidia-compute(?:-\d{3})?|nvidia-driver(?:-\d{3})?"
+    r"(?:-server)?|libcuda1(?:-\d{3})?|nvidia-driver-libs|xserver-xorg-video-nvidia(?:-\d{3})?)(?::amd64)?[ \t]{1,40}"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+    r"|NVML library version:[ \t]*(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+)
+# a device list that was printed: device_lib.list_local_devices() and tf.config.list_physical_devices() (no filter)
+_DEVICE_TYPE = re.compile(r"device_type(?:: \"|=')(CPU|GPU|XLA_CPU|XLA_GPU|TPU)[\"']")
+# tf.test.is_built_with_cuda() and what it printed (the next line, or a comment on the same line)
+_BUILT_WITH_CUDA = re.compile(r"is_buil[dt]_with_cuda\(\)[^\r\n]{0,80}?(?:\r?\n[ \t>.]{0,8})?\b([Ff]alse|[Tt]rue)\b")
+
+
+def _device_listing_without_gpu(text: str, line_of) -> int:
+    """Line of a printed device list that holds a CPU and no GPU (0: none, or a GPU is listed)."""
+    kinds = [(m.group(1), m.start()) for m in islice(_DEVICE_TYPE.finditer(text), 200)]
+    if not kinds or any(k.endswith("GPU") for k, _ in kinds):
+        return 0
+    return line_of(kinds[0][1]) if any(k == "CPU" for k, _ in kinds) else 0
 
 
 FACTS_SAMPLE_CHARS = 2_000_000  # a longer text's facts are read from its first and last 1 M characters
@@ -538,6 +661,14 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
     f.libcuda_version = m.group(1) if m else None
     m = _KERNEL.search(text) or _NVRM.search(text)
     f.kernel_version = m.group(1) if m else None
+    if "nvidia" in text or "NVML library" in text:
+        m = _USERSPACE.search(text)
+        f.userspace_driver = (m.group(1) or m.group(2)) if m else None
+    if "device_type" in text:
+        f.device_listing_without_gpu = _device_listing_without_gpu(text, line_of)
+    if "_with_cuda()" in text:
+        m = _BUILT_WITH_CUDA.search(text)
+        f.built_without_cuda = line_of(m.start()) if m and m.group(1).lower() == "false" else 0
     if f.template.get("gpu"):
         f.gpu_model = f.template["gpu"]
     else:
@@ -563,9 +694,13 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
     for line, gpus, smi in f.docker_runs:
         if gpus and smi and any(t > line and t - line <= 12 for t in f.smi_tables):
             f.gpu_check_in_container_ok = True
-    if "but you have" in text or "conflicting dependencies" in text or "ResolutionImpossible" in text:
+    if any(g in text for g in ("but you have", "conflicting dependencies", "ResolutionImpossible",
+                               "The conflict is caused by", " requires ", "UnsatisfiableError", "No solution found",
+                               "SolverProblemError", "version solving failed", "has requirement")):
         f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)
-    f.pip_no_match = _pip_no_match(text, line_of) if "satisfies the requirement" in text or "No matching" in text else []
+    no_match_gates = ("satisfies the requirement", "No matching", "can't be installed", "no version of", "No version ",
+                      "doesn't match any versions", "PackagesNotFoundError")
+    f.pip_no_match = _pip_no_match(text, line_of) if any(g in text for g in no_match_gates) else []
     f.pip_cuda_wheels = bool(("nvidia" in text or "and-cuda" in text) and _PIP_CUDA_WHEELS.search(text)) or any(
         p.startswith("nvidia-") and p.endswith(("-cu12", "-cu11")) for p in f.packages
     )
@@ -583,7 +718,8 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
 def _merge(f: LogFacts, tail: LogFacts, line_offset: int) -> None:
     """Add the facts of a log's end (``tail``, whose line 1 is line ``line_offset + 1``) to those of its start."""
     for name in ("tf_version", "python_version", "python_bits", "cuda_version", "cudnn_version", "driver_version",
-                 "driver_cuda", "libcuda_version", "kernel_version", "gpu_model", "platform", "keras_version"):
+                 "driver_cuda", "libcuda_version", "kernel_version", "userspace_driver", "gpu_model", "platform",
+                 "keras_version"):
         if getattr(f, name) is None and getattr(tail, name) is not None:
             setattr(f, name, getattr(tail, name))
             if name == "tf_version":
@@ -608,4 +744,7 @@ def _merge(f: LogFacts, tail: LogFacts, line_offset: int) -> None:
     f.pip_cuda_wheels = f.pip_cuda_wheels or tail.pip_cuda_wheels
     f.opened_libraries = list(dict.fromkeys(f.opened_libraries + tail.opened_libraries))[:60]
     f.keras3_paths = f.keras3_paths or tail.keras3_paths
+    for name in ("device_listing_without_gpu", "built_without_cuda"):
+        if not getattr(f, name) and getattr(tail, name):
+            setattr(f, name, getattr(tail, name) + line_offset)
     f.tf_keras_paths = f.tf_keras_paths or tail.tf_keras_paths

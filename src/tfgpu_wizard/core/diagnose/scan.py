@@ -175,7 +175,12 @@ class Traceback:
     start: int  # line of the "Traceback" header
 
 
-_BARE_EXC = re.compile(r"(?m)^(?:[A-Za-z_][\w.]{0,120}\.)?[A-Za-z_]\w{0,60}(?:Error|Exception): [^\r\n]{1,2000}")
+# a pasted exception line without its traceback: "ValueError: …", after a prompt (">> ValueError: …"), or TF 1's
+# "InvalidArgumentError (see above for traceback): …"
+_BARE_EXC = re.compile(
+    r"(?m)^(?:>{1,3}[ \t]?)?((?:[A-Za-z_][\w.]{0,120}\.)?[A-Za-z_]\w{0,60}(?:Error|Exception)"
+    r"(?: \(see above for traceback\))?: [^\r\n]{1,2000})"
+)
 
 
 def tracebacks(text: str, limit: int = 200) -> list[Traceback]:
@@ -183,11 +188,11 @@ def tracebacks(text: str, limit: int = 200) -> list[Traceback]:
     not indented and not a TensorFlow log line. A paste without any ``Traceback`` header (often only the last
     line is copied) gives its exception lines instead, without frames."""
     out = _tracebacks(text, limit)
-    if out or "Error: " not in text and "Exception: " not in text:
+    if out or "Error: " not in text and "Exception: " not in text and "for traceback): " not in text:
         return out
     cursor = Lines(text)
     for m in _BARE_EXC.finditer(text, 0, 4_000_000):
-        line = m.group(0).rstrip("\r")
+        line = m.group(1).rstrip("\r")
         out.append(Traceback(cursor.line_of(m.start()), line[:MAX_LINE_CHARS], line, [], 0))
         if len(out) >= 20:
             break
