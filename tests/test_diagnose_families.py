@@ -841,3 +841,47 @@ def test_whose_code_decides_between_the_keras3_classes():
     internal = "AttributeError: module 'keras._tf_keras.keras' has no attribute '__internal__'\n"
     assert diagnose(internal)[0].rule_id == "keras3-needs-tf-keras"
     assert diagnose("ModuleNotFoundError: No module named 'keras.src'\n")[0].rule_id == "keras-too-old-for-library"
+
+
+SYN_MP_COUNT = ("2020-05-01 10:00:00.000000: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1700] Ignoring visible "
+                "gpu device (device: 0, name: GeForce GT 610, pci bus id: 0000:01:00.0, compute capability: 3.5) with "
+                "Cuda multiprocessor count: 1. The minimum required count is 8. You can adjust this requirement with "
+                "the env var TF_MIN_GPU_MULTIPROCESSOR_COUNT.\n")
+SYN_OLD_CC_JIT = ("2024-06-01 10:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2211] TensorFlow was "
+                  "not built with CUDA kernel binaries compatible with compute capability 5.2. CUDA kernels will be "
+                  "jit-compiled from PTX, which could take 30 minutes or longer.\n")
+SYN_PTXAS_WARNING = ("W tensorflow/compiler/xla/service/gpu/nvptx_compiler.cc:500] *** WARNING *** You are using ptxas "
+                     "10.2.89, which is older than 11.1. ptxas before 11.1 is known to miscompile XLA code.\n")
+SYN_LABEL_RANGE = ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Graph execution error:\n\n"
+                   "Received a label value of 5 which is outside the valid range of [0, 5).  Label values: 1 5 0\n")
+SYN_TF_INTERNAL = ("ImportError: cannot import name 'type_spec_registry' from 'tensorflow.python.framework' "
+                   "(/srv/env/lib/python3.11/site-packages/tensorflow/python/framework/__init__.py)\n")
+SYN_NUMPY_ALIAS = ("Traceback (most recent call last):\n  File \"/srv/env/lib/python3.9/site-packages/tensorflow/python/"
+                   "framework/dtypes.py\", line 585, in <module>\n    np.object: types_pb2.DT_STRING,\n"
+                   "AttributeError: module 'numpy' has no attribute 'object'.\n")
+SYN_PIP_YOULL = ("ERROR: tensorflow 2.3.1 has requirement numpy<1.19.0,>=1.16.0, but you'll have numpy 1.19.4 which is "
+                 "incompatible.\n")
+SYN_UV_BECAUSE = ("  x No solution found when resolving dependencies:\n  `-> Because tensorflow==2.15.1 depends on "
+                  "numpy>=1.23.5,<2.0.0 and you require numpy>=2.1, we can conclude that your requirements are "
+                  "unsatisfiable.\n")
+SYN_TFLITE_K3 = ("  File \"convert.py\", line 4, in <module>\n    converter = tf.lite.TFLiteConverter.from_keras_model(m)\n"
+                 "AttributeError: 'Functional' object has no attribute '_get_save_spec'\n")
+SYN_TF1_BACKEND = "AttributeError: module 'keras.api._v2.keras.backend' has no attribute 'get_session'\n"
+
+CASES3: list[tuple[str, str, dict, str, list[str], list[str]]] = [
+    ("gpu-multiprocessors", SYN_MP_COUNT, {}, "gpu-too-old", ["TF_MIN_GPU_MULTIPROCESSOR_COUNT=1"], []),
+    ("old-card-no-kernels", SYN_OLD_CC_JIT, {}, "gpu-too-old", ["5.2"], ["newest"]),
+    ("ptxas-older-warning", SYN_PTXAS_WARNING, {}, "ptxas-too-old", ["ptxas"], []),
+    ("label-range", SYN_LABEL_RANGE, {}, "python-exception", ["number of classes"], ["driver"]),
+    ("tf-internal-import", SYN_TF_INTERNAL, {}, "pinned-package-mismatch", ["pip check", "tf-keras"], []),
+    ("numpy-alias", SYN_NUMPY_ALIAS, {}, "pinned-package-mismatch", ["numpy<1.24"], []),
+    ("pip-youll-have", SYN_PIP_YOULL, {}, "pip-dependency-conflict", ["numpy<1.19.0,>=1.16.0"], []),
+    ("uv-because", SYN_UV_BECAUSE, {}, "pip-dependency-conflict", ["numpy>=1.23.5,<2.0.0", "numpy>=2.1"], []),
+    ("tflite-keras3", SYN_TFLITE_K3, {}, "keras3-api-changed", ["from_saved_model", "model.export"], []),
+    ("tf1-keras-backend", SYN_TF1_BACKEND, {}, "tf1-api-on-tf2", ["compat.v1"], []),
+]
+
+
+@pytest.mark.parametrize("case", CASES3, ids=[c[0] for c in CASES3])
+def test_phase2_more_forms_of_the_families(case):
+    test_family_first_finding_and_fix(case)

@@ -457,8 +457,13 @@ def _memory_taken(text: str) -> Hit | None:
 # an exception about the shapes of the data and the model (the script's input, labels or loss: not the installation)
 _SHAPE_ERROR = re.compile(
     r"Incompatible shapes|[Ss]hapes? [^\r\n]{0,80}?(?:are|is) incompatible|to have shape|expected shape|"
-    r"logits and labels must|Received a label value of|input_shape|expected (?:min_)?ndim=|"
+    r"logits and labels must|input_shape|expected (?:min_)?ndim=|"
     r"Dimensions must be equal|incompatible with the layer|cannot reshape array|Input \d{1,3} of layer"
+)
+# a label or index outside the range the model was built for (classes, embedding vocabulary)
+_LABEL_ERROR = re.compile(
+    r"Received a label value of -?\d{1,12} which is outside the valid range|"
+    r"indices\[[^\]\r\n]{1,40}\] = -?\d{1,12} is not in \[0, \d{1,12}\)"
 )
 # an exception about the data's type (object arrays, strings, ragged lists)
 _DTYPE_ERROR = re.compile(
@@ -471,6 +476,22 @@ _TF_MARKERS = re.compile(
     r"\bGPU\b|\.cc:\d+\]",
     re.I,
 )
+
+
+def _lines_after(text: str, line: int, n: int) -> str:
+    """Up to ``n`` lines of ``text`` after line ``line`` (1-based), at most 6000 characters."""
+    pos = 0
+    for _ in range(line):
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            return ""
+    end = pos
+    for _ in range(n):
+        nxt = text.find("\n", end, pos + 6000)
+        if nxt < 0:
+            return text[pos : pos + 6000]
+        end = nxt + 1
+    return text[pos:end]
 
 
 def _cut(text: str, limit: int) -> tuple[str, tuple[int, int] | None]:
@@ -586,9 +607,12 @@ def diagnose_report(
     if unexplained:
         tb = unexplained[-1]
         values = {"exception": tb.exception[:200]}
-        if _SHAPE_ERROR.search(tb.block):
+        detail = tb.block + "\n" + _lines_after(text, tb.line, 30)  # TF puts the cause below "Graph execution error"
+        if _LABEL_ERROR.search(detail):
+            values["case"] = "labels"
+        elif _SHAPE_ERROR.search(detail):
             values["case"] = "shape"
-        elif _DTYPE_ERROR.search(tb.block):
+        elif _DTYPE_ERROR.search(detail):
             values["case"] = "dtype"
         hits[PYTHON_EXCEPTION.id] = Hit(PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), values)
 

@@ -476,8 +476,8 @@ def _pip_no_match(text: str, line_of) -> list[PipNoMatch]:
 
 
 _CONFLICT = re.compile(
-    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[^\r\n]{0,160}?), but you have "
-    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) which is incompatible"
+    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) (?:requires|has requirement) ([A-Za-z][\w.-]{0,80}[^\r\n]{0,160}?), "
+    r"but you(?:'ll)? have ([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}?)(?=[.,]?(?:\s|$))"
 )
 _CONFLICT_CAUSED = re.compile(
     r"(?:Cannot install [^\r\n]{1,600}? because these package versions have conflicting dependencies"
@@ -488,11 +488,14 @@ _CONFLICT_CAUSED = re.compile(
 )
 
 
-# pip check's "A 1.0 has requirement B<2, but you have B 2.1."; a "requires" line pasted without its "but you have"
-_CONFLICT_CHECK = re.compile(
-    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) has requirement ([A-Za-z][\w.-]{0,80}[^\r\n]{0,160}?), but you have "
-    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40})"
+# uv's and poetry's reasoning: "Because tensorflow==2.16.1 depends on numpy<2 and you require numpy>=2, ..."
+_BECAUSE = re.compile(
+    r"Because ([A-Za-z][\w.-]{0,80})(?:==| \(| )(\d[\w.+!*-]{0,40})\)? depends on "
+    r"([A-Za-z][\w.-]{0,80}(?: \()?[<>=!~^][^\s]{0,60}?\)?)"
+    r"(?:,? and you require ([A-Za-z][\w.-]{0,80}[<>=!~][^\s,]{0,60}))?(?=[,.]?(?:\s|$))"
 )
+# the packages pip names in "Cannot install A==1, B and C because these package versions have conflicting dependencies"
+_CANNOT_INSTALL = re.compile(r"Cannot install ([^\r\n]{1,600}?) because these package versions have conflicting")
 _REQUIRES_LINE = re.compile(
     r"(?m)^[ \t>]{0,6}([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[<>=!~][^\s,]{1,40}"
     r"(?:,[<>=!~][^\s,]{1,40}){0,4})[ \t]*\r?$"
@@ -510,11 +513,11 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
         PipConflict(m.group(1), m.group(2), m.group(3).strip(), m.group(4), m.group(5), line_of(m.start()))
         for m in islice(_CONFLICT.finditer(text), 50)
     ]
-    if "has requirement" in text:
-        conflicts += [
-            PipConflict(m.group(1), m.group(2), m.group(3).strip(), m.group(4), m.group(5), line_of(m.start()))
-            for m in islice(_CONFLICT_CHECK.finditer(text), 50)
-        ]
+    if "Because " in text:
+        for m in islice(_BECAUSE.finditer(text), 20):
+            conflicts.append(PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start())))
+            if m.group(4):
+                conflicts.append(PipConflict("the user", "", m.group(4).strip(), "", "", line_of(m.start())))
     if " requires " in text:
         seen = {(c.package, c.requires) for c in conflicts}
         conflicts += [
@@ -533,6 +536,13 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
                     conflicts.append(PipConflict(m.group(2), m.group(3), m.group(4).strip(), "", "", line_of(pos)))
                 pos += len(raw)
     impossible = [line_of(m.start()) for m in islice(_CONFLICT_CAUSED.finditer(text), 20)]
+    if not conflicts and "Cannot install" in text:
+        # only pip's first line: the requirements it names are the ones that disagree
+        for m in islice(_CANNOT_INSTALL.finditer(text), 3):
+            for req in re.split(r",\s*|\s+and\s+", m.group(1)):
+                rm = re.match(r"([A-Za-z][\w.-]{0,80})(?:\[[\w,-]+\])?((?:==|>=|<=|~=|<|>)[^\s,]{1,40})?$", req.strip())
+                if rm and not req.strip().startswith("-r"):
+                    conflicts.append(PipConflict("the user", "", req.strip(), "", "", line_of(m.start())))
     return conflicts, impossible
 
 
@@ -694,9 +704,9 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
     for line, gpus, smi in f.docker_runs:
         if gpus and smi and any(t > line and t - line <= 12 for t in f.smi_tables):
             f.gpu_check_in_container_ok = True
-    if any(g in text for g in ("but you have", "conflicting dependencies", "ResolutionImpossible",
+    if any(g in text for g in ("but you have", "but you'll have", "conflicting dependencies", "ResolutionImpossible",
                                "The conflict is caused by", " requires ", "UnsatisfiableError", "No solution found",
-                               "SolverProblemError", "version solving failed", "has requirement")):
+                               "SolverProblemError", "version solving failed", "has requirement", "Because ")):
         f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)
     no_match_gates = ("satisfies the requirement", "No matching", "can't be installed", "no version of", "No version ",
                       "doesn't match any versions", "PackagesNotFoundError")

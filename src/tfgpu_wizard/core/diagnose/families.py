@@ -276,7 +276,11 @@ def derive_worker(work: Work) -> None:
 
 # names that exist only in Keras 3: asking for them on Keras 2 means the library wants a newer Keras
 _KERAS3_ONLY = frozenset({"legacy", "ops", "trainers", "tree", "random", "RandomSeedGenerator", "Variable",
-                          "StatelessScope", "SymbolicScope", "export", "version", "quantizers", "distribution"})
+                          "StatelessScope", "SymbolicScope", "export", "version", "quantizers", "distribution",
+                          "SeedGenerator", "PyDataset", "convert_to_numpy", "DTypePolicy", "dtype_policies"})
+# TensorFlow 1 names that Keras's backend had (tf.keras.backend.get_session, ...): TF 1 code, not a Keras version
+_TF1_BACKEND = frozenset({"get_session", "set_session", "placeholder", "get_default_graph", "clear_session_v1",
+                          "tf", "control_flow_ops", "image_dim_ordering", "set_image_dim_ordering"})
 _KERAS_ERR = re.compile(
     r"No module named '(?P<mod>(?:tensorflow\.)?(?:python\.)?keras(?:\.[\w.]+)?)'"
     r"|cannot import name '(?P<name>\w+)' from '(?P<from>(?:tensorflow\.)?(?:python\.)?keras(?:\.[\w.]+)?)'"
@@ -357,10 +361,12 @@ def derive_keras(work: Work) -> None:
         wanted = m.group("name") or m.group("attr")
         module = m.group("from") or m.group("amod")
         values["module"] = f"{module}.{wanted}"
-        if "_tf_keras" in module or module.startswith("keras.src"):
-            major = 3  # the module itself is Keras 3's layout
+        if "_tf_keras" in module:
+            major = 3  # TensorFlow's Keras namespace inside Keras 3
         owner = _code_owner(tb)
-        if wanted in _KERAS3_ONLY:
+        if wanted in _TF1_BACKEND and "backend" in module:
+            work.add("tf1-api-on-tf2", ev, {"attr": f"keras.backend.{wanted}"})
+        elif wanted in _KERAS3_ONLY:
             work.add("keras-too-old-for-library", ev, values)
         elif major == 2:
             _keras_pinned(work, ev, values)
@@ -495,8 +501,12 @@ def derive_pinned(work: Work) -> None:
         if package == "tensorflow" and not through:
             # `tf.Session` in the user's own code is not an installation problem; a pasted last line naming
             # TensorFlow's *internal* modules is: only libraries (Keras, tf-keras, TFP, ...) import those
-            if tb.frames or not re.match(r"tensorflow\.(?:python|core|compat\.v2|tsl)\.", module):
+            if tb.frames or not re.match(r"tensorflow\.(?:python|core|compat\.v2|tsl|tools)\.", module):
                 continue
+            values = _pinned_values(work, "tensorflow", module)
+            values.update(case="internal", detail=module)
+            work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], values)
+            return
         if package == "keras":
             continue  # derive_keras decides Keras's own import errors
         if not stack_pkg and not through:
@@ -509,7 +519,10 @@ def derive_pinned(work: Work) -> None:
             if "protobuf-version" not in work.hits:
                 work.add("protobuf-version", [evidence(tb.line, tb.exception)], {})
             return
-        work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], _pinned_values(work, package, module))
+        values = _pinned_values(work, package, module)
+        if package == "numpy" and groups.get("attr") in _NUMPY_ALIASES:
+            values["case"] = "numpy-alias"
+        work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], values)
         return
 
 
@@ -541,6 +554,10 @@ def _undefined_symbol(work: Work) -> bool:
                 return True
             pos = text.find(needle, pos + len(needle))
     return False
+
+
+# the aliases NumPy 1.24 removed (TensorFlow before 2.12, and libraries of its time, still use them)
+_NUMPY_ALIASES = frozenset({"object", "bool", "int", "float", "complex", "str", "long", "unicode", "typeDict"})
 
 
 def _pinned_values(work: Work, package: str, module: str) -> dict[str, str]:
@@ -740,8 +757,14 @@ def _cudnn_version(v: str) -> tuple[int, ...]:
 
 def derive_cuda_versions(work: Work) -> None:
     """What the names and numbers in a loader message say: the CUDA release a missing ``libcudart.so.10.1`` belongs
-    to, and whether the cuDNN that loaded is older than TensorFlow's (another cuDNN comes first on the path) or
-    newer (an older TensorFlow is the one running: another environment than the one meant)."""
+    to, whether the cuDNN that loaded is older than TensorFlow's (another cuDNN comes first on the path) or newer
+    (an older TensorFlow is the one running: another environment than the one meant), and whether a GPU that
+    TensorFlow "was not built for" is newer than the build (compute capability 7.0 and up) or older."""
+    newer = work.hits.get("gpu-newer-than-tensorflow")
+    cc = _vt(newer.values.get("cc", "")) if newer is not None else ()
+    if newer is not None and cc and cc < (7, 0) and "gpu-too-old" not in work.hits:
+        del work.hits["gpu-newer-than-tensorflow"]
+        work.add("gpu-too-old", list(newer.evidence), {"cc": newer.values["cc"], "case": "no-kernels"}, newer.count)
     lib = work.hits.get("missing-library")
     if lib is not None:
         m = _CUDART_SONAME.search(lib.values.get("lib", ""))
