@@ -885,3 +885,31 @@ CASES3: list[tuple[str, str, dict, str, list[str], list[str]]] = [
 @pytest.mark.parametrize("case", CASES3, ids=[c[0] for c in CASES3])
 def test_phase2_more_forms_of_the_families(case):
     test_family_first_finding_and_fix(case)
+
+
+def test_an_error_that_stopped_the_program_comes_before_the_gpu_it_went_on_without():
+    # a machine without a usable GPU prints its start-up lines, TensorFlow goes on on the CPU, then Keras stops it
+    text = ("2025-01-01 10:00:00.000000: E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:152] failed call "
+            "to cuInit: UNKNOWN ERROR (303)\n" + SYN_KERAS_ENGINE)
+    found = diagnose(text)
+    assert ids(found)[:2] == ["keras3-needs-tf-keras", "cuinit-failed"]
+    # the same lines after the error (another run pasted below it) are not read as "went on"
+    assert diagnose(SYN_KERAS_ENGINE + text.splitlines()[0] + "\n")[0].rule_id == "cuinit-failed"
+
+
+def test_notebook_tracebacks_are_read_with_their_frames():
+    text = ("---------------------------------------------------------------------------\n"
+            "ImportError                               Traceback (most recent call last)\n"
+            "Cell In[2], line 1\n----> 1 import tensorflow as tf\n\n"
+            "File ~/envs/k/lib/python3.11/site-packages/tensorflow/__init__.py:37\n"
+            "     35 import typing as _typing\n---> 37 from tensorflow.python.tools import module_util\n\n"
+            "File ~/envs/k/lib/python3.11/site-packages/ml_dtypes/__init__.py:28\n"
+            "---> 28 from ml_dtypes._finfo import finfo\n\n"
+            "ImportError: cannot import name 'float8_e3m4' from 'ml_dtypes._ml_dtypes_ext'\n")
+    from tfgpu_wizard.core.diagnose.scan import tracebacks
+
+    tb = tracebacks(text)[0]
+    assert tb.exception.startswith("ImportError: cannot import") and len(tb.frames) == 3
+    assert tb.frames[1][1] == "<module>" and tb.frames[0][2] == "import tensorflow as tf"
+    f = diagnose(text)[0]
+    assert f.rule_id == "pinned-package-mismatch" and "ml-dtypes" in f.fix

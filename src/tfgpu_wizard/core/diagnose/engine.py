@@ -470,6 +470,19 @@ _DTYPE_ERROR = re.compile(
     r"Failed to convert a NumPy array to a Tensor|Unsupported object type|could not convert string to float|"
     r"setting an array element with a sequence|Can't convert non-rectangular Python sequence"
 )
+# findings of a GPU that cannot be used: TensorFlow prints them, falls back to the CPU and goes on
+_FELL_BACK_TO_CPU = frozenset({
+    "cuinit-no-device", "cuinit-unknown", "cuinit-failed", "cuda-drivers-not-found", "missing-library",
+    "dlopen-failed", "no-gpu-visible", "windows-native-no-gpu", "windows-cuda-dll-missing", "driver-library-missing",
+    "driver-not-loaded", "driver-library-mismatch", "container-no-gpu", "worker-no-gpu-allotted",
+    "notebook-runtime-no-gpu", "gpu-too-old", "gpu-newer-than-tensorflow", "ptxas-too-old", "command-not-found",
+})
+# findings of an error that stops a program whatever the GPU does (packages, APIs)
+_STOPPING = frozenset({
+    "keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library", "pinned-package-mismatch",
+    "numpy-2-abi", "numpy-too-old", "protobuf-version", "python-package-missing", "tf1-api-on-tf2",
+    "devices-modified-after-init", "distributed-partial-batch",
+})
 _DRIVER_LEVEL = {"driver-library-mismatch", "driver-not-loaded", "driver-too-old", "driver-library-missing"}
 _TF_MARKERS = re.compile(
     r"tensorflow|keras|\bcuda|cudnn|nvidia|Traceback \(most recent call last\)|\bpip\b|site-packages|"
@@ -655,12 +668,26 @@ def diagnose_report(
                 f.symptom_of = other.rule_id
                 break
 
+    # A GPU that could not be used makes TensorFlow fall back to the CPU and go on: when a package or API error
+    # stopped the program *after* those start-up messages, that error is what stopped it, so it comes first.
+    # (only when that error is the last thing the log says: a log of several runs is not read this way)
+    def last_line(f: Finding) -> int:
+        return max((e.line for e in f.evidence), default=0)
+
+    stops = [f for f in findings if f.rule_id in _STOPPING and f.evidence and f.severity == "error"]
+    stop = max(stops, key=last_line, default=None)
+    went_on: set[int] = set()
+    if stop is not None and last_line(stop) >= max(last_line(f) for f in findings if f.severity != "harmless"):
+        went_on = {id(f) for f in findings
+                   if f.rule_id in _FELL_BACK_TO_CPU and f.evidence and last_line(f) < stop.evidence[0].line}
+
     def key(f: Finding) -> tuple:
         first = f.evidence[0].line if f.evidence else 0
         return (
             f.severity == "harmless",
             f.severity == "info",
             f.symptom_of is not None,
+            id(f) in went_on,
             f.priority,
             _SEVERITY_ORDER[f.severity],
             first,

@@ -188,6 +188,9 @@ def tracebacks(text: str, limit: int = 200) -> list[Traceback]:
     not indented and not a TensorFlow log line. A paste without any ``Traceback`` header (often only the last
     line is copied) gives its exception lines instead, without frames."""
     out = _tracebacks(text, limit)
+    if "Traceback (most recent call last)" in text and len(out) < limit:
+        ipy = _ipython_tracebacks(text, limit - len(out))
+        out = sorted(out + ipy, key=lambda tb: tb.line) if ipy else out
     if out or "Error: " not in text and "Exception: " not in text and "for traceback): " not in text:
         return out
     cursor = Lines(text)
@@ -242,6 +245,62 @@ def _tracebacks(text: str, limit: int) -> list[Traceback]:
                 out.append(Traceback(cursor.line_of(start), stripped[:MAX_LINE_CHARS], "\n".join(block), frames,
                                      head_line))
             break
+    return out
+
+
+# IPython / Jupyter / Colab tracebacks: "ValueError      Traceback (most recent call last)", then frames as
+# "Cell In[3], line 5", "File ~/env/lib/python3.11/site-packages/keras/x.py:122, in fit(self, x)" (IPython 8) or
+# "<ipython-input-1-ab> in <module>()" / "~/env/lib/python3.7/site-packages/keras/x.py in fit(self, x)" (IPython 7),
+# code lines ("----> 1 import tensorflow as tf", "     42 from …"), and the exception line at the end
+_IPY_HEADER = re.compile(r"(?m)^[A-Za-z_][\w.]{0,120}[ \t]{2,200}Traceback \(most recent call last\)[ \t]*\r?$")
+_IPY_FRAME = re.compile(
+    r"File (?P<f1>[^\r\n]{1,1000}?\.pyx?):\d+(?:, in (?P<fn1>[^\r\n(]{1,200}))?"
+    r"|Cell In ?\[\d*\], line \d+(?:, in (?P<fn2>[^\r\n(]{1,200}))?"
+    r"|(?P<f3><ipython-input-[^>\r\n]{1,80}>|[^\r\n ]{1,1000}?\.pyx?) in (?P<fn3>[^\r\n(]{1,200})"
+)
+
+
+def _ipython_tracebacks(text: str, limit: int) -> list[Traceback]:
+    out: list[Traceback] = []
+    cursor = Lines(text)
+    for m in _IPY_HEADER.finditer(text):
+        if len(out) >= limit:
+            break
+        head_line = cursor.line_of(m.start())
+        pos = text.find("\n", m.end())
+        frames: list[tuple[str, str, str]] = []
+        for _ in range(2000):
+            if pos < 0 or pos >= len(text):
+                break
+            start = pos + 1
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            raw = text[start : min(end, start + 2000)].rstrip("\r")
+            pos = end if end < len(text) else -1
+            fm = _IPY_FRAME.match(raw)
+            if fm:
+                file = fm.group("f1") or fm.group("f3") or "<cell>"
+                func = (fm.group("fn1") or fm.group("fn2") or fm.group("fn3") or "<module>").strip()
+                frames.append((file, func, ""))
+                continue
+            if raw.startswith("---->") and frames and not frames[-1][2]:
+                frames[-1] = (frames[-1][0], frames[-1][1], raw[5:].strip().split(" ", 1)[-1].strip())
+                continue
+            if not raw.strip() or raw[:1] in (" ", "\t") or raw.startswith(("---", "...")) or PREFIX.match(raw):
+                continue
+            stripped = raw.strip()
+            if EXC_LINE.match(stripped) and _IPY_HEADER.match(raw) is None:
+                tail = text[start : min(len(text), start + 4000)].split("\n")[1:20]
+                block = [stripped]
+                for extra in tail:
+                    if not extra.strip() or extra[:1] not in (" ", "\t"):
+                        break
+                    block.append(extra.strip())
+                out.append(Traceback(cursor.line_of(start), stripped[:MAX_LINE_CHARS], "\n".join(block), frames,
+                                     head_line))
+                break
+            if _IPY_HEADER.match(raw):
+                break
     return out
 
 
