@@ -501,7 +501,7 @@ _REQUIRES_LINE = re.compile(
     r"(?:,[<>=!~][^\s,]{1,40}){0,4})[ \t]*\r?$"
 )
 # the resolver's "The conflict is caused by:" block
-_CAUSED_BY = re.compile(r"The conflict is caused by:[ \t]*\r?\n((?:[ \t]{1,12}[^\r\n]{1,400}\r?\n?){1,30})")
+_CAUSED_BY = re.compile(r"(?:The )?conflict is caused by:[ \t]*\r?\n((?:[ \t]{1,12}[^\r\n]{1,400}\r?\n?){1,30})")
 _CAUSE_LINE = re.compile(
     r"[ \t]{1,12}(?:The user requested ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,120})"
     r"|([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) depends on ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,160}))"
