@@ -695,8 +695,8 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
         tf_family = False  # the install went on; what failed is not about these versions
     first = next((c for c in f.pip_conflicts if c.package.lower() in tf_pkgs), None) or next(
         (c for c in f.pip_conflicts if c.package != "the user"), None)
-    values = {"tf_family": "yes" if tf_family else "", "packages": ", ".join(tf_named) or ", ".join(
-        sorted(named)[:4])}
+    values = {"tf_family": "yes" if tf_family else "",
+              "packages": ", ".join((tf_named + sorted(n for n in named if n not in tf_named and n))[:5])}
     if len(tf_named) >= 2:
         values["case"] = "several-tf"
     elif first is not None and first.have:
