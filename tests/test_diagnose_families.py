@@ -879,6 +879,12 @@ CASES3: list[tuple[str, str, dict, str, list[str], list[str]]] = [
     ("uv-because", SYN_UV_BECAUSE, {}, "pip-dependency-conflict", ["numpy>=1.23.5,<2.0.0", "numpy>=2.1"], []),
     ("tflite-keras3", SYN_TFLITE_K3, {}, "keras3-api-changed", ["from_saved_model", "model.export"], []),
     ("tf1-keras-backend", SYN_TF1_BACKEND, {}, "tf1-api-on-tf2", ["compat.v1"], []),
+    ("cuda9-soname", "ImportError: libcufft.so.9.0: cannot open shared object file: No such file or directory\n",
+     {"platform": "linux"}, "missing-library", ["CUDA 9.0", "LD_LIBRARY_PATH"], []),
+    ("numpy-symbolic-tensor", "NotImplementedError: Cannot convert a symbolic Tensor (gru/strided_slice:0) to a numpy "
+     "array.\n", {}, "pinned-package-mismatch", ["numpy<1.20"], []),
+    ("keras-lr-warning", "WARNING:absl:`lr` is deprecated in Keras optimizer, please use `learning_rate`.\n", {},
+     "keras3-api-changed", ["learning_rate"], []),
 ]
 
 

@@ -470,6 +470,7 @@ def derive_pinned(work: Work) -> None:
     if hit is not None:  # a pattern named the module: add the versions and the range TF asks for
         module = hit.values.get("module") or ("tensorflow_probability" if hit.values.get("want_tf") else "")
         module = "tensorflow_addons" if hit.values.get("tfa_range") else module
+        module = "numpy" if hit.values.get("numpy_symbolic") else module
         hit.values.update(_pinned_values(work, _package_of(module) if module else "tensorflow", module))
         return
     own = {"numpy-2-abi", "numpy-too-old", "protobuf-version", "keras3-needs-tf-keras", "keras3-api-changed",
@@ -744,7 +745,9 @@ def derive_memory(work: Work) -> None:
 
 # ------------------------------------------------------------------------------ CUDA/cuDNN versions named by the log
 
-_CUDART_SONAME = re.compile(r"libcudart\.so\.(\d{1,2})\.(\d)|cudart64_(\d{2})(\d)\.dll")
+# CUDA 10.2 and older name every library by the CUDA release (libcublas.so.9.0, libcudart.so.10.1); later releases
+# keep one major version per library, so only the runtime's own name is exact
+_CUDART_SONAME = re.compile(r"lib(?:cudart|cublas|cufft|curand|cusolver|cusparse|nvrtc|nppc)\.so\.(\d{1,2})\.(\d)\b")
 
 
 def _cudnn_version(v: str) -> tuple[int, ...]:
