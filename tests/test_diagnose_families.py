@@ -919,3 +919,18 @@ def test_notebook_tracebacks_are_read_with_their_frames():
     assert tb.frames[1][1] == "<module>" and tb.frames[0][2] == "import tensorflow as tf"
     f = diagnose(text)[0]
     assert f.rule_id == "pinned-package-mismatch" and "ml-dtypes" in f.fix
+
+
+def test_pip_names_every_requirement_not_met_and_missing_ones():
+    text = ("ERROR: pip's dependency resolver does not currently take into account all the packages that are "
+            "installed. This behaviour is the source of the following dependency conflicts.\n"
+            "tensorflow 2.15.1 requires ml-dtypes~=0.3.1, which is not installed.\n"
+            "tensorflow 2.15.1 requires wrapt<1.15,>=1.11.0, but you have wrapt 1.16.0 which is incompatible.\n"
+            "tensorflow-addons 0.22.0 requires typeguard<3.0.0,>=2.7, but you have typeguard 4.2.1 which is "
+            "incompatible.\n")
+    f = diagnose(text)[0]
+    assert f.rule_id == "pip-dependency-conflict" and f.severity == "error"
+    assert '"wrapt<1.15,>=1.11.0" "ml-dtypes~=0.3.1"' in f.fix or '"ml-dtypes~=0.3.1" "wrapt<1.15,>=1.11.0"' in f.fix
+    # a conflict among TensorFlow's companions alone is TensorFlow's business too
+    addons = diagnose(text.splitlines()[0] + "\n" + text.splitlines()[-1] + "\n")[0]
+    assert addons.rule_id == "pip-dependency-conflict" and addons.severity == "error"

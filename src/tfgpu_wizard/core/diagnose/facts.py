@@ -494,6 +494,10 @@ _BECAUSE = re.compile(
     r"([A-Za-z][\w.-]{0,80}(?: \()?[<>=!~^][^\s]{0,60}?\)?)"
     r"(?:,? and you require ([A-Za-z][\w.-]{0,80}[<>=!~][^\s,]{0,60}))?(?=[,.]?(?:\s|$))"
 )
+_NOT_INSTALLED = re.compile(
+    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[^\r\n,]{0,80}?(?:,[<>=!~][^\s,]{1,40})"
+    r"{0,4}), which is not installed"
+)
 # the packages pip names in "Cannot install A==1, B and C because these package versions have conflicting dependencies"
 _CANNOT_INSTALL = re.compile(r"Cannot install ([^\r\n]{1,600}?) because these package versions have conflicting")
 _REQUIRES_LINE = re.compile(
@@ -518,6 +522,13 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
             conflicts.append(PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start())))
             if m.group(4):
                 conflicts.append(PipConflict("the user", "", m.group(4).strip(), "", "", line_of(m.start())))
+    if "which is not installed" in text:
+        # pip's "tensorflow 2.15.0 requires ml-dtypes~=0.2.0, which is not installed."
+        conflicts += [
+            PipConflict(m.group(1), m.group(2), m.group(3).strip(), re.split(r"[<>=!~; \[(]", m.group(3))[0],
+                        "(not installed)", line_of(m.start()))
+            for m in islice(_NOT_INSTALLED.finditer(text), 50)
+        ]
     if " requires " in text:
         seen = {(c.package, c.requires) for c in conflicts}
         conflicts += [
@@ -705,6 +716,7 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
         if gpus and smi and any(t > line and t - line <= 12 for t in f.smi_tables):
             f.gpu_check_in_container_ok = True
     if any(g in text for g in ("but you have", "but you'll have", "conflicting dependencies", "ResolutionImpossible",
+                               "which is not installed",
                                "The conflict is caused by", " requires ", "UnsatisfiableError", "No solution found",
                                "SolverProblemError", "version solving failed", "has requirement", "Because ")):
         f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)

@@ -687,7 +687,8 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
     family = tf_pkgs | {"keras", "tf-keras", "tensorboard", "tensorflow-estimator", "ml-dtypes", "numpy",
                         "protobuf", "tensorflow-io-gcs-filesystem", "tensorflow-text", "tensorflow-probability",
                         "typing-extensions"}
-    tf_family = bool(named & family) or bool(f.pip_resolution_impossible)
+    tf_family = bool(named & family) or bool(f.pip_resolution_impossible) or any(
+        n.startswith(("tensorflow", "tf-", "keras")) for n in named)  # any package of TensorFlow's stack
     package_level = {"numpy-2-abi", "numpy-too-old", "protobuf-version", "python-package-missing",
                      "pinned-package-mismatch", "keras3-needs-tf-keras", "keras3-api-changed",
                      "keras-too-old-for-library", "no-tensorflow", "python-exception", "message-states-fix"}
@@ -701,7 +702,9 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
     if len(tf_named) >= 2:
         values["case"] = "several-tf"
     elif first is not None and first.have:
-        values.update(case="pin", requirement=first.requires, package=first.package, have=first.have,
+        # every requirement of that package that is not met, so one command installs them all
+        reqs = list(dict.fromkeys(c.requires for c in f.pip_conflicts if c.package == first.package and c.have))
+        values.update(case="pin", requirement='" "'.join(reqs[:6]), package=first.package, have=first.have,
                       have_version=first.have_version)
     elif first is not None:
         # the resolver's "caused by" lines (or a "requires" line without "but you have"): who asks for what
