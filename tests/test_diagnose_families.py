@@ -934,3 +934,14 @@ def test_pip_names_every_requirement_not_met_and_missing_ones():
     # a conflict among TensorFlow's companions alone is TensorFlow's business too
     addons = diagnose(text.splitlines()[0] + "\n" + text.splitlines()[-1] + "\n")[0]
     assert addons.rule_id == "pip-dependency-conflict" and addons.severity == "error"
+
+
+def test_requires_python_and_conda_solvers():
+    wrong_py = "ERROR: Package 'tensorflow-io-gcs-filesystem' requires a different Python: 3.7.9 not in '>=3.8'\n"
+    f = diagnose(wrong_py)[0]
+    assert f.rule_id == "pip-no-matching-distribution" and ">=3.8" in f.fix and "3.7" in f.fix
+    mamba = ("LibMambaUnsatisfiableError: Encountered problems while solving:\n  - package "
+             "tensorflow-2.10.0-cpu_py310h0a1b2c3 requires python >=3.10,<3.11.0a0, but none of the providers can be "
+             "installed\n")
+    f = diagnose(mamba)[0]
+    assert f.rule_id == "pip-dependency-conflict" and "python >=3.10,<3.11.0a0" in f.fix and "?" not in f.title

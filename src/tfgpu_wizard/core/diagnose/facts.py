@@ -90,7 +90,8 @@ class PipNoMatch:
     versions: list[str]  # the versions pip saw, pre-releases included
     line: int  # 1-based line of the "No matching distribution" / "Could not find" line
     abi_tags: list[str] = field(default_factory=list)  # uv: the Python tags the release has wheels for ("cp311")
-    python: str = ""  # uv: the Python the environment runs ("3.12")
+    python: str = ""  # uv, pip's Requires-Python check: the Python the environment runs ("3.12")
+    python_range: str = ""  # pip's Requires-Python check: the Pythons the package supports (">=3.8")
 
 
 @dataclass
@@ -414,6 +415,10 @@ _OTHER_NO_MATCH = re.compile(
     r"|No version ([\w.*+!-]{1,40}) of (?:the )?([A-Za-z][\w.-]{0,80}) (?:package )?(?:was|were|could be) found"
     r"|Because [^\r\n]{0,200}?\b([A-Za-z][\w.-]{0,80}) \(([^()\r\n]{1,40})\) (?:which )?doesn't match any versions"
 )
+# pip's Requires-Python check: "ERROR: Package 'tensorflow-io' requires a different Python: 3.7.9 not in '>=3.8'"
+_WRONG_PYTHON = re.compile(
+    r"Package '([A-Za-z][\w.-]{0,80})' requires a different Python: (3\.\d{1,2})(?:\.\d{1,3})? not in '([^'\r\n]{1,60})'"
+)
 _CONDA_NOT_FOUND = re.compile(
     r"PackagesNotFoundError: The following packages are not available from current channels:\s{0,8}"
     r"((?:[ \t]{0,8}-[ \t]{1,4}[A-Za-z][\w.-]{0,80}(?:[=<>!~]{1,2}[\w.*+!-]{1,40})?\r?\n?){1,20})"
@@ -442,6 +447,9 @@ def _other_no_match(text: str, line_of) -> list[PipNoMatch]:
         pkg = _norm(rm.group(1)) if rm else req.lower()
         wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
         out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start())))
+    for m in islice(_WRONG_PYTHON.finditer(text), 5) if "requires a different Python" in text else ():
+        out.append(PipNoMatch(m.group(1), _norm(m.group(1)), None, [], line_of(m.start()), [], m.group(2),
+                              m.group(3)))
     for m in islice(_CONDA_NOT_FOUND.finditer(text), 5) if "PackagesNotFoundError" in text else ():
         for item in re.findall(r"-[ \t]{1,4}([^\s]{1,120})", m.group(1)):
             req = item.replace("=", "==", 1) if re.search(r"[^=<>!~]=[^=]", item) else item
@@ -483,6 +491,7 @@ _CONFLICT_CAUSED = re.compile(
     r"(?:Cannot install [^\r\n]{1,600}? because these package versions have conflicting dependencies"
     r"|ResolutionImpossible"
     r"|UnsatisfiableError: The following specifications were found"  # conda
+    r"|LibMambaUnsatisfiableError|Could not solve for environment specs|Package [\w.-]{1,80} conflicts for:"  # mamba
     r"|No solution found when resolving dependencies"  # uv
     r"|SolverProblemError|version solving failed)"  # poetry
 )
@@ -497,6 +506,12 @@ _BECAUSE = re.compile(
 _NOT_INSTALLED = re.compile(
     r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[^\r\n,]{0,80}?(?:,[<>=!~][^\s,]{1,40})"
     r"{0,4}), which is not installed"
+)
+# mamba's "package tensorflow-2.10.0-cpu_py310h… requires python >=3.10,<3.11.0a0, but none of the providers can be
+# installed"
+_MAMBA_REQUIRES = re.compile(
+    r"package ([A-Za-z][\w.-]{0,80}?)-(\d[\w.]{0,30})-[\w.]{1,80} requires ([^,\r\n]{1,60}(?:,[^,\r\n]{1,40}){0,3}), "
+    r"but none of the providers can be installed"
 )
 # the packages pip names in "Cannot install A==1, B and C because these package versions have conflicting dependencies"
 _CANNOT_INSTALL = re.compile(r"Cannot install ([^\r\n]{1,600}?) because these package versions have conflicting")
@@ -522,6 +537,9 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
             conflicts.append(PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start())))
             if m.group(4):
                 conflicts.append(PipConflict("the user", "", m.group(4).strip(), "", "", line_of(m.start())))
+    if "none of the providers" in text:
+        conflicts += [PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start()))
+                      for m in islice(_MAMBA_REQUIRES.finditer(text), 20)]
     if "which is not installed" in text:
         # pip's "tensorflow 2.15.0 requires ml-dtypes~=0.2.0, which is not installed."
         conflicts += [
@@ -716,12 +734,12 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
         if gpus and smi and any(t > line and t - line <= 12 for t in f.smi_tables):
             f.gpu_check_in_container_ok = True
     if any(g in text for g in ("but you have", "but you'll have", "conflicting dependencies", "ResolutionImpossible",
-                               "which is not installed",
+                               "which is not installed", "LibMamba", "Could not solve for environment", "conflicts for:",
                                "The conflict is caused by", " requires ", "UnsatisfiableError", "No solution found",
                                "SolverProblemError", "version solving failed", "has requirement", "Because ")):
         f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)
     no_match_gates = ("satisfies the requirement", "No matching", "can't be installed", "no version of", "No version ",
-                      "doesn't match any versions", "PackagesNotFoundError")
+                      "doesn't match any versions", "PackagesNotFoundError", "requires a different Python")
     f.pip_no_match = _pip_no_match(text, line_of) if any(g in text for g in no_match_gates) else []
     f.pip_cuda_wheels = bool(("nvidia" in text or "and-cuda" in text) and _PIP_CUDA_WHEELS.search(text)) or any(
         p.startswith("nvidia-") and p.endswith(("-cu12", "-cu11")) for p in f.packages

@@ -621,6 +621,10 @@ def _no_match_case(work: Work, nm: Any, values: dict[str, str]) -> str:
         # tensorflow[and-cuda]'s NVIDIA wheels are built for Linux only (elsewhere pip sees a placeholder at most)
         if plat in ("windows", "macos") or releases and all("dev" in v for v in releases):
             return "cuda-wheels-linux"
+    if nm.python_range:
+        values["python"] = nm.python
+        values["python_range"] = nm.python_range
+        return "python-range"
     if nm.abi_tags:
         values["tag_pythons"] = ", ".join(f"{t[2]}.{t[3:]}" for t in nm.abi_tags)
         values["tag_python"] = f"{nm.abi_tags[-1][2]}.{nm.abi_tags[-1][3:]}"
@@ -713,8 +717,8 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
                   and re.split(r"[<>=!~; \[(]", c.requires)[0].lower() == dep]
         other = "; ".join(c.requires if c.package == "the user" else f"{c.package} {c.version}: {c.requires}"
                           for c in others[:3])
-        values.update(case="caused", package=first.package, version=first.version, dependency=dep,
-                      requirement=re.sub(r" and ", ",", first.requires), other=other or "?")
+        values.update(case="caused" if other else "caused-one", package=first.package, version=first.version,
+                      dependency=dep, requirement=re.sub(r" and ", ",", first.requires), other=other)
     else:
         values["case"] = "impossible"
     lines = [c.line for c in f.pip_conflicts] + f.pip_resolution_impossible
