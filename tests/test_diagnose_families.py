@@ -821,7 +821,7 @@ def test_pip_facts_of_other_installers():
     assert conda.package == "tensorflow-gpu" and conda.wanted == "2.15"
     caused = diagnose_report(SYN_CAUSED_BY).facts.pip_conflicts
     assert [(c.package, c.requires) for c in caused] == [
-        ("the user", "tf-keras==2.14.1"), ("tensorflow", "tf-keras<2.17 and >=2.16.0")]
+        ("the user", "tf-keras==2.14.1"), ("tensorflow", "tf-keras<2.17,>=2.16.0")]
 
 
 def test_notebook_is_not_said_when_a_library_is_the_cause():
@@ -944,4 +944,4 @@ def test_requires_python_and_conda_solvers():
              "tensorflow-2.10.0-cpu_py310h0a1b2c3 requires python >=3.10,<3.11.0a0, but none of the providers can be "
              "installed\n")
     f = diagnose(mamba)[0]
-    assert f.rule_id == "pip-dependency-conflict" and "python >=3.10,<3.11.0a0" in f.fix and "?" not in f.title
+    assert f.rule_id == "pip-dependency-conflict" and "Python >=3.10,<3.11.0a0" in f.fix and "?" not in f.title

@@ -458,7 +458,10 @@ def _memory_taken(text: str) -> Hit | None:
 _SHAPE_ERROR = re.compile(
     r"Incompatible shapes|[Ss]hapes? [^\r\n]{0,80}?(?:are|is) incompatible|to have shape|expected shape|"
     r"logits and labels must|input_shape|expected (?:min_)?ndim=|"
-    r"Dimensions must be equal|incompatible with the layer|cannot reshape array|Input \d{1,3} of layer"
+    r"Dimensions must be equal|incompatible with the layer|cannot reshape array|Input \d{1,3} of layer|"
+    r"Data cardinality is ambiguous|[Mm]atrix size-incompatible|must have the same (?:shape|rank)|"
+    r"to have \d{1,2} dimensions|A target array with shape|Cannot batch tensors with different shapes|"
+    r"Input to reshape is a tensor with|have different shapes|as_list\(\) is not defined on an unknown TensorShape"
 )
 # a label or index outside the range the model was built for (classes, embedding vocabulary)
 _LABEL_ERROR = re.compile(
@@ -468,8 +471,11 @@ _LABEL_ERROR = re.compile(
 # an exception about the data's type (object arrays, strings, ragged lists)
 _DTYPE_ERROR = re.compile(
     r"Failed to convert a NumPy array to a Tensor|Unsupported object type|could not convert string to float|"
-    r"setting an array element with a sequence|Can't convert non-rectangular Python sequence"
+    r"setting an array element with a sequence|Can't convert non-rectangular Python sequence|"
+    r"to EagerTensor of dtype|was expected to be a \w{1,20} tensor but is a \w{1,20} tensor|"
+    r"Cast string to (?:float|int)\w{0,4} is not supported|[Ii]nvalid dtype: object"
 )
+_DATA_CASES = ("shape", "labels", "dtype")
 # findings of a GPU that cannot be used: TensorFlow prints them, falls back to the CPU and goes on
 _FELL_BACK_TO_CPU = frozenset({
     "cuinit-no-device", "cuinit-unknown", "cuinit-failed", "cuda-drivers-not-found", "missing-library",
@@ -600,6 +606,13 @@ def diagnose_report(
             )
 
     tbs = tracebacks(text)
+    for tb in tbs:
+        if tb.cut:  # a notebook paste cut before its exception line: the rebuilt line is read like the others
+            for rid, hit in scan(tb.exception).items():
+                if rid not in hits:
+                    hit.evidence = [evidence(tb.line, tb.exception)]
+                    hit.lines = {tb.line}
+                    hits[rid] = hit
     tfv = version_tuple(tf_version)
     work = Work(text, facts, hits, tbs, plat, tfv, context, has_driver, fact)
     for derive in DERIVATIONS:
@@ -654,12 +667,17 @@ def diagnose_report(
     ]
 
     # symptoms: explained by a present, more fundamental finding that is not harmless (an "info" finding, one
-    # expected on this host, explains only other info findings)
+    # expected on this host, explains only other info findings). An error in the script's data (shapes, labels,
+    # types) is nobody's symptom: a GPU that could not be used does not make the data wrong.
+    py_hit = hits.get(PYTHON_EXCEPTION.id)
+    data_error = py_hit is not None and py_hit.values.get("case") in _DATA_CASES
     for f in sorted(findings, key=lambda x: x.priority):
         for other in sorted(findings, key=lambda x: x.priority):
             if other is f or other.severity == "harmless" or other.symptom_of:
                 continue
             if other.severity == "info" and f.severity != "info":
+                continue
+            if data_error and f.rule_id == PYTHON_EXCEPTION.id and other.rule_id in _FELL_BACK_TO_CPU:
                 continue
             # a rule explains another when it says so; when both say so of each other, the smaller priority wins
             if f.rule_id in BY_ID[other.rule_id].explains and (
@@ -674,7 +692,8 @@ def diagnose_report(
     def last_line(f: Finding) -> int:
         return max((e.line for e in f.evidence), default=0)
 
-    stops = [f for f in findings if f.rule_id in _STOPPING and f.evidence and f.severity == "error"]
+    stops = [f for f in findings if (f.rule_id in _STOPPING or f.rule_id == PYTHON_EXCEPTION.id and data_error)
+             and f.evidence and f.severity == "error"]
     stop = max(stops, key=last_line, default=None)
     went_on: set[int] = set()
     if stop is not None and last_line(stop) >= max(last_line(f) for f in findings if f.severity != "harmless"):

@@ -106,6 +106,7 @@ class PipConflict:
     have: str  # the installed package name
     have_version: str
     line: int
+    kind: str = ""  # "" pip/uv/poetry/conda; "runtime": a check at start-up (pkg_resources, a library's own check)
 
 
 @dataclass
@@ -133,6 +134,9 @@ class LogFacts:
     pip_no_match: list[PipNoMatch] = field(default_factory=list)
     pip_conflicts: list[PipConflict] = field(default_factory=list)
     pip_resolution_impossible: list[int] = field(default_factory=list)
+    pip_no_dist: list[str] = field(default_factory=list)  # pip's "no matching distributions available for your
+    #   environment" list under a conflict (packages with no release for this Python/platform)
+    conda_virtual: str = ""  # a conda/mamba solver failing on a virtual package the system lacks ("__cuda")
     pip_cuda_wheels: bool = False  # pip's NVIDIA CUDA wheels are installed (nvidia/*/lib, nvidia-*-cu12)
     opened_libraries: list[str] = field(default_factory=list)  # "Successfully opened dynamic library X"
     template: dict[str, str] = field(default_factory=dict)  # issue-template field -> value
@@ -491,17 +495,27 @@ _CONFLICT_CAUSED = re.compile(
     r"(?:Cannot install [^\r\n]{1,600}? because these package versions have conflicting dependencies"
     r"|ResolutionImpossible"
     r"|UnsatisfiableError: The following specifications were found"  # conda
-    r"|LibMambaUnsatisfiableError|Could not solve for environment specs|Package [\w.-]{1,80} conflicts for:"  # mamba
+    # conda's and mamba's solver in its several releases: the headline and the tree's words
+    r"|LibMambaUnsatisfiableError|(?:Could not|[Ff]ailed to) solve for environment|Encountered problems while solving"
+    r"|Solving environment: failed(?! with)|nothing provides [\w.-]{1,80} needed by"
+    r"|is (?:not installable|uninstallable) because|Package [\w.-]{1,80} conflicts for:"
     r"|No solution found when resolving dependencies"  # uv
     r"|SolverProblemError|version solving failed)"  # poetry
 )
 
 
-# uv's and poetry's reasoning: "Because tensorflow==2.16.1 depends on numpy<2 and you require numpy>=2, ..."
-_BECAUSE = re.compile(
-    r"Because ([A-Za-z][\w.-]{0,80})(?:==| \(| )(\d[\w.+!*-]{0,40})\)? depends on "
-    r"([A-Za-z][\w.-]{0,80}(?: \()?[<>=!~^][^\s]{0,60}?\)?)"
-    r"(?:,? and you require ([A-Za-z][\w.-]{0,80}[<>=!~][^\s,]{0,60}))?(?=[,.]?(?:\s|$))"
+# uv's and poetry's reasoning: "Because tensorflow==2.16.1 depends on numpy<2 and you require numpy>=2, ...",
+# "Because only tensorflow<=2.16.1 is available and tensorflow==2.16.1 depends on numpy>=1.23.5,<2.0.0, we can
+# conclude ...", poetry's "Because tensorflow (2.13.0) depends on typing-extensions (>=3.6.6,<4.6.0)\n and pydantic
+# (2.0) depends on typing-extensions (>=4.6.1), ...": every "A==1 depends on B<2" clause of such a sentence
+_DEPENDS_CLAUSE = re.compile(
+    r"(?<![\w.<>=!~-])([A-Za-z][\w.-]{0,80})(?:\[[\w,-]{1,60}\])?(?:==| \(=?=?)(\d[\w.+!*-]{0,40})\)? depends on "
+    r"([A-Za-z][\w.-]{0,80}(?:\[[\w,-]{1,60}\])?(?: \()?[<>=!~^*][^\s,()]{0,60}(?:,[<>=!~][^\s,()]{0,40}){0,4}\)?)"
+)
+# what the user (the project) asks for, in uv's and poetry's words
+_USER_REQUIRES = re.compile(
+    r"(?:you require|your project depends on|root depends on)(?: both)? "
+    r"([A-Za-z][\w.-]{0,80}(?:\[[\w,-]{1,60}\])?(?: \()?[<>=!~^*][^\s,()]{0,60}(?:,[<>=!~][^\s,()]{0,40}){0,4}\)?)"
 )
 _NOT_INSTALLED = re.compile(
     r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[^\r\n,]{0,80}?(?:,[<>=!~][^\s,]{1,40})"
@@ -513,6 +527,44 @@ _MAMBA_REQUIRES = re.compile(
     r"package ([A-Za-z][\w.-]{0,80}?)-(\d[\w.]{0,30})-[\w.]{1,80} requires ([^,\r\n]{1,60}(?:,[^,\r\n]{1,40}){0,3}), "
     r"but none of the providers can be installed"
 )
+# conda's "UnsatisfiableError: ... incompatible with the existing python installation": "  - tensorflow-gpu ->
+# python[version='>=3.7,<3.8.0a0|>=3.8,<3.9.0a0']" and "Your python: python=3.9"; its "Package python conflicts
+# for:" block holds the same arrows
+_CONDA_ARROW = re.compile(
+    r"(?m)^[ \t]{0,8}(?:-[ \t]{1,4})?([A-Za-z][\w.-]{0,80})(?:[=<>][\w.*,<>=]{0,40})? -> "
+    r"(python|__cuda|__glibc|[A-Za-z][\w.-]{0,80})(?:\[version='([^'\r\n]{1,300})'\])?"
+)
+_CONDA_YOUR = re.compile(r"Your (python|installed version is): ?(?:python=)?([\w.]{1,40})")
+# mamba's tree: "└─ tensorflow 2.10**  is not installable because it requires\n   └─ python >=3.10,<3.11.0a0 *, which
+# conflicts with any installable versions previously reported." and "├─ python 3.12**  is requested and can be
+# installed;"
+_MAMBA_TREE = re.compile(
+    r"([A-Za-z][\w.-]{0,80}) ([\d.*]{1,40})[ \t]{1,8}is (?:not installable|uninstallable) because (?:it|they) "
+    r"requires?[ \t]*\r?\n[ \t│├└─]{0,40}([A-Za-z_][\w.-]{0,80})(?: ([^\s]{1,60}))?"
+)
+_NOTHING_PROVIDES = re.compile(
+    r"nothing provides ([^\s]{1,80}(?: [<>=!~]{0,2}[\w.*]{1,40})?) needed by ([A-Za-z][\w.-]{0,80}?)-(\d[\w.]{0,30})-[\w.]{1,80}"
+)
+_MAMBA_REQUESTED = re.compile(r"([A-Za-z][\w.-]{0,80}) ([\d.*]{1,40})[ \t]{1,8}is requested and can be installed")
+# pkg_resources at a program's start: "pkg_resources.ContextualVersionConflict: (numpy 1.23.3 (/path),
+# Requirement.parse('numpy~=1.19.2'), {'tensorflow'})", "VersionConflict: (protobuf 4.21.0 (/path), Requirement.parse(
+# 'protobuf<3.20'))", "DistributionNotFound: The 'keras<2.7,>=2.6.0' distribution was not found and is required by
+# tensorflow"
+_PKG_RESOURCES = re.compile(
+    r"VersionConflict: \(([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) [^\r\n]{0,400}?Requirement\.parse\('([^'\r\n]{1,200})'\)"
+    r"(?:, \{([^}\r\n]{1,200})\})?"
+    r"|DistributionNotFound: The '([^'\r\n]{1,200})' distribution was not found(?: and is required by ([^\r\n]{1,200}))?"
+)
+# a library's own check of its requirements at import: "tokenizers>=0.11.1,!=0.11.3,<0.14 is required for a normal
+# functioning of this module, but found tokenizers==0.14.0."
+_RUNTIME_CHECK = re.compile(
+    r"([A-Za-z][\w.-]{0,80}[<>=!~][^\s]{1,120}) is required for a normal functioning of this module, but found "
+    r"([A-Za-z][\w.-]{0,80})==(\d[\w.+!-]{0,40}?)(?=[.,]?(?:\s|$))"
+)
+# pip's resolver: "Additionally, some packages in these conflicts have no matching distributions available for your
+# environment:\n    tensorflow-intel"
+_NO_DIST = re.compile(r"no matching distributions available for your environment:[ \t]*\r?\n((?:[ \t]{2,12}[\w.-]{1,80}"
+                      r"[ \t]*\r?\n?){1,20})")
 # the packages pip names in "Cannot install A==1, B and C because these package versions have conflicting dependencies"
 _CANNOT_INSTALL = re.compile(r"Cannot install ([^\r\n]{1,600}?) because these package versions have conflicting")
 _REQUIRES_LINE = re.compile(
@@ -523,8 +575,17 @@ _REQUIRES_LINE = re.compile(
 _CAUSED_BY = re.compile(r"(?:The )?conflict is caused by:[ \t]*\r?\n((?:[ \t]{1,12}[^\r\n]{1,400}\r?\n?){1,30})")
 _CAUSE_LINE = re.compile(
     r"[ \t]{1,12}(?:The user requested ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,120})"
-    r"|([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) depends on ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,160}))"
+    r"|([A-Za-z][\w.-]{0,80})(?:\[[\w,-]{1,60}\])? (\d[\w.+!-]{0,40}) depends on "
+    r"([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,160}))"
 )
+
+
+def _requirement(req: str) -> str:
+    """A requirement as pip, uv and poetry print it, without its environment marker (``; extra == "and-cuda"``) and
+    with poetry's ``numpy (>=1.23.5,<2.0.0)`` and pip's ``keras<2.12 and >=2.11.0`` written as pip takes them."""
+    req = req.split(";")[0].strip().rstrip(",.")
+    req = re.sub(r" \((?=[<>=!~^*])([^()]{1,80})\)$", r"\1", req)
+    return re.sub(r" and (?=[<>=!~])", ",", req).strip()
 
 
 def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
@@ -532,14 +593,35 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
         PipConflict(m.group(1), m.group(2), m.group(3).strip(), m.group(4), m.group(5), line_of(m.start()))
         for m in islice(_CONFLICT.finditer(text), 50)
     ]
-    if "Because " in text:
-        for m in islice(_BECAUSE.finditer(text), 20):
-            conflicts.append(PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start())))
-            if m.group(4):
-                conflicts.append(PipConflict("the user", "", m.group(4).strip(), "", "", line_of(m.start())))
+    if " depends on " in text and any(g in text for g in ("Because ", "version solving failed", "No solution found")):
+        for m in islice(_DEPENDS_CLAUSE.finditer(text), 40):
+            conflicts.append(PipConflict(m.group(1), m.group(2).rstrip("*."), _requirement(m.group(3)), "", "",
+                                         line_of(m.start())))
+        for m in islice(_USER_REQUIRES.finditer(text), 10):
+            conflicts.append(PipConflict("the user", "", _requirement(m.group(1)), "", "", line_of(m.start())))
     if "none of the providers" in text:
         conflicts += [PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start()))
                       for m in islice(_MAMBA_REQUIRES.finditer(text), 20)]
+    if "installable because" in text:
+        for m in islice(_MAMBA_TREE.finditer(text), 20):
+            req = m.group(3) + (m.group(4) or "").rstrip("*,")
+            conflicts.append(PipConflict(m.group(1), m.group(2).rstrip("*."), req, "", "", line_of(m.start())))
+    if "nothing provides" in text:
+        conflicts += [PipConflict(m.group(2), m.group(3), m.group(1).strip(), "", "", line_of(m.start()))
+                      for m in islice(_NOTHING_PROVIDES.finditer(text), 20)]
+    if "installable because" in text:
+        wanted = {m.group(1).lower(): m.group(2).rstrip("*.") for m in islice(_MAMBA_REQUESTED.finditer(text), 20)}
+        for c in conflicts:  # "python 3.12** is requested": what the environment is asked to have
+            dep = re.split(r"[<>=!~ ]", c.requires)[0].lower()
+            if not c.have and dep in wanted and dep != c.package.lower():
+                c.have, c.have_version = dep, wanted[dep]
+    if " -> " in text and ("UnsatisfiableError" in text or "conflicts for:" in text):
+        your = {m.group(1): m.group(2) for m in islice(_CONDA_YOUR.finditer(text), 5)}
+        for m in islice(_CONDA_ARROW.finditer(text), 40):
+            dep = m.group(2)
+            req = dep + (" " + m.group(3) if m.group(3) else "")
+            have = your.get("python", "") if dep == "python" else ""
+            conflicts.append(PipConflict(m.group(1), "", req, dep if have else "", have, line_of(m.start())))
     if "which is not installed" in text:
         # pip's "tensorflow 2.15.0 requires ml-dtypes~=0.2.0, which is not installed."
         conflicts += [
@@ -547,6 +629,20 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
                         "(not installed)", line_of(m.start()))
             for m in islice(_NOT_INSTALLED.finditer(text), 50)
         ]
+    if "VersionConflict" in text or "DistributionNotFound" in text:
+        for m in islice(_PKG_RESOURCES.finditer(text), 10):
+            if m.group(1):
+                who = re.findall(r"'([A-Za-z][\w.-]{0,80})'", m.group(4) or "")
+                conflicts.append(PipConflict(", ".join(who), "", m.group(3), m.group(1), m.group(2), line_of(m.start()),
+                                             "runtime"))
+            else:
+                req = m.group(5)
+                conflicts.append(PipConflict((m.group(6) or "").strip().rstrip("."), "", req,
+                                             re.split(r"[<>=!~; \[(]", req)[0], "(not installed)", line_of(m.start()),
+                                             "runtime"))
+    if "normal functioning of this module" in text:
+        for m in islice(_RUNTIME_CHECK.finditer(text), 10):
+            conflicts.append(PipConflict("", "", m.group(1), m.group(2), m.group(3), line_of(m.start()), "runtime"))
     if " requires " in text:
         seen = {(c.package, c.requires) for c in conflicts}
         conflicts += [
@@ -560,9 +656,10 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
             for raw in block.group(1).splitlines(keepends=True):
                 m = _CAUSE_LINE.match(raw)
                 if m and m.group(1):
-                    conflicts.append(PipConflict("the user", "", m.group(1).strip(), "", "", line_of(pos)))
+                    conflicts.append(PipConflict("the user", "", _requirement(m.group(1)), "", "", line_of(pos)))
                 elif m:
-                    conflicts.append(PipConflict(m.group(2), m.group(3), m.group(4).strip(), "", "", line_of(pos)))
+                    conflicts.append(PipConflict(m.group(2), m.group(3), _requirement(m.group(4)), "", "",
+                                                 line_of(pos)))
                 pos += len(raw)
     impossible = [line_of(m.start()) for m in islice(_CONFLICT_CAUSED.finditer(text), 20)]
     if not conflicts and "Cannot install" in text:
@@ -592,8 +689,8 @@ _ENV_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
     ("slurm", ("slurm", "srun", "SLURM_", "SBATCH", "sbatch"),
      re.compile(r"slurmstepd\b|(?<![\w-])srun\b|SLURM_[A-Z_]+|#SBATCH|(?<![\w-])sbatch\b")),
     ("spark", ("pyspark", "apache.spark"), re.compile(r"pyspark\b|org\.apache\.spark")),
-    ("colab", ("colab", "/content/"),
-     re.compile(r"google\.colab|/content/drive|dist-packages/google/colab|File \"/content/")),
+    ("colab", ("colab", "/content/", "localhost:8080/"),  # Colab copies a traceback's frames as localhost links
+     re.compile(r"google\.colab|/content/drive|dist-packages/google/colab|File \"/content/|\]\(https?://localhost:8080/")),
     ("kaggle", ("/kaggle/", "kaggle_secrets"), re.compile(r"/kaggle/(?:working|input)|kaggle_secrets")),
     ("jupyter", ("ipython-input-", "ipykernel", "Cell In[", "IPython"),
      re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|Cell In\[\d*\]|ipykernel_launcher|site-packages[/\\]IPython[/\\]")),
@@ -642,6 +739,13 @@ def _device_listing_without_gpu(text: str, line_of) -> int:
     return line_of(kinds[0][1]) if any(k == "CPU" for k, _ in kinds) else 0
 
 
+_CONFLICT_GATES = (
+    "but you have", "but you'll have", "conflicting dependencies", "ResolutionImpossible", "which is not installed",
+    "LibMamba", "solve for environment", "conflicts for:", "The conflict is caused by", " requires ",
+    "UnsatisfiableError", "No solution found", "SolverProblemError", "version solving failed", "has requirement",
+    "Because ", "Encountered problems while solving", "Solving environment: failed", "nothing provides",
+    "installable because", "VersionConflict", "DistributionNotFound", "normal functioning of this module",
+)
 FACTS_SAMPLE_CHARS = 2_000_000  # a longer text's facts are read from its first and last 1 M characters
 
 
@@ -733,11 +837,13 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
     for line, gpus, smi in f.docker_runs:
         if gpus and smi and any(t > line and t - line <= 12 for t in f.smi_tables):
             f.gpu_check_in_container_ok = True
-    if any(g in text for g in ("but you have", "but you'll have", "conflicting dependencies", "ResolutionImpossible",
-                               "which is not installed", "LibMamba", "Could not solve for environment", "conflicts for:",
-                               "The conflict is caused by", " requires ", "UnsatisfiableError", "No solution found",
-                               "SolverProblemError", "version solving failed", "has requirement", "Because ")):
+    if any(g in text for g in _CONFLICT_GATES):
         f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)
+        if "no matching distributions available" in text:
+            m = _NO_DIST.search(text)
+            f.pip_no_dist = m.group(1).split() if m else []
+        if "__cuda" in text and (f.pip_resolution_impossible or f.pip_conflicts):
+            f.conda_virtual = "__cuda"
     no_match_gates = ("satisfies the requirement", "No matching", "can't be installed", "no version of", "No version ",
                       "doesn't match any versions", "PackagesNotFoundError", "requires a different Python")
     f.pip_no_match = _pip_no_match(text, line_of) if any(g in text for g in no_match_gates) else []
@@ -781,6 +887,8 @@ def _merge(f: LogFacts, tail: LogFacts, line_offset: int) -> None:
     f.pip_no_match += tail.pip_no_match
     f.pip_conflicts += tail.pip_conflicts
     f.pip_resolution_impossible += [n + line_offset for n in tail.pip_resolution_impossible]
+    f.pip_no_dist = f.pip_no_dist or tail.pip_no_dist
+    f.conda_virtual = f.conda_virtual or tail.conda_virtual
     f.pip_cuda_wheels = f.pip_cuda_wheels or tail.pip_cuda_wheels
     f.opened_libraries = list(dict.fromkeys(f.opened_libraries + tail.opened_libraries))[:60]
     f.keras3_paths = f.keras3_paths or tail.keras3_paths

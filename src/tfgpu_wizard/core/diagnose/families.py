@@ -370,6 +370,10 @@ def derive_keras(work: Work) -> None:
             work.add("keras-too-old-for-library", ev, values)
         elif major == 2:
             _keras_pinned(work, ev, values)
+        elif wanted in _keras3_removed():
+            # removed by Keras 3 with nothing in its place: whoever's code it is, it needs Keras 2
+            values.update(name=wanted, case="removed")
+            work.add("keras3-needs-tf-keras", ev, values)
         elif owner or wanted.startswith("_"):  # a library's import, or Keras internals: Keras 2 code
             if owner:
                 values.update(library=owner, case="library")
@@ -378,10 +382,18 @@ def derive_keras(work: Work) -> None:
             work.add("keras3-api-changed", ev, {"scaled": wanted})  # Keras 3's mixed precision API
         else:  # the user's own import of a name Keras 3 removed or moved
             tf_module = module if module.startswith("tensorflow.") else "tensorflow." + module.split("tensorflow.")[-1]
+            in_tf = module.startswith("tensorflow.") or "_tf_keras" in module  # already TensorFlow's namespace
+            spelling = TABLES.get("keras3_spelling", {}).get(wanted)
             values.update(name=wanted, from_module=module, tf_module=tf_module,
-                          case="import-tf" if module.startswith("tensorflow.") else "import")
+                          case="spelling" if spelling else "import-tf" if in_tf else "import")
+            if spelling:
+                values["spelling"] = spelling
             work.add("keras3-api-changed", ev, values)
         return
+
+
+def _keras3_removed() -> frozenset[str]:
+    return frozenset(TABLES.get("keras3_removed", ()))
 
 
 def _keras_pinned(work: Work, ev: list[Evidence], values: dict[str, str]) -> None:
@@ -428,7 +440,8 @@ _IMPORT_ERR = re.compile(
     r"|cannot import name '(?P<name>\w+)' from '(?P<from>[\w.]+)'"
     r"|No module named '(?P<mod>[\w.]+)'"
 )
-_OTHER_ERR = re.compile(r"(?P<type>TypeError|ValueError|ImportError|AttributeError): (?P<msg>[^\r\n]{1,300})")
+_OTHER_ERR = re.compile(
+    r"(?P<type>TypeError|ValueError|ImportError|AttributeError|RuntimeError): (?P<msg>[^\r\n]{1,300})")
 
 
 def _package_of(module: str) -> str:
@@ -456,6 +469,17 @@ def _pin(tf: tuple[int, ...] | None, package: str) -> str:
 def _import_time(tb: Traceback) -> str | None:
     """The TF-stack package whose *import* the traceback runs through (a ``<module>`` frame inside it), or None."""
     for file, func, _code in tb.frames:
+        m = _STACK_DIRS.search(file)
+        if m and func == "<module>":
+            return _package_of(m.group(1))
+    return None
+
+
+def _importer(tb: Traceback) -> str | None:
+    """The TF-stack package whose own code, while it was being imported, made the access that failed: the innermost
+    ``<module>`` frame in TensorFlow's stack (Keras importing a TensorFlow internal that this TensorFlow lacks makes
+    Keras the package that does not fit, not TensorFlow)."""
+    for file, func, _code in reversed(tb.frames):
         m = _STACK_DIRS.search(file)
         if m and func == "<module>":
             return _package_of(m.group(1))
@@ -499,6 +523,15 @@ def derive_pinned(work: Work) -> None:
         if groups.get("mod") and "." not in groups["mod"]:
             continue  # a whole package missing: python-package-missing / no-tensorflow
         stack_pkg = package in _PINNED or package in _COMPANIONS
+        importer = _importer(tb) if through else None
+        if package == "tensorflow" and importer and importer not in ("tensorflow", "tensorflow-io-gcs-filesystem"):
+            # a package of TensorFlow's stack imports a TensorFlow internal this TensorFlow does not have
+            package = importer
+            if package == "keras":
+                values = {"keras": work.facts.keras_version or "", "tf": work.facts.tf_version or "",
+                          "module": module}
+                _keras_pinned(work, [evidence(tb.line, tb.exception)], values)
+                return
         if package == "tensorflow" and not through:
             # `tf.Session` in the user's own code is not an installation problem; a pasted last line naming
             # TensorFlow's *internal* modules is: only libraries (Keras, tf-keras, TFP, ...) import those
@@ -515,7 +548,8 @@ def derive_pinned(work: Work) -> None:
         if not stack_pkg:
             if groups.get("type") and not through:
                 continue
-            package = package if package and package not in ("tensorflow", "builtins") else (through or "tensorflow")
+            package = package if package and package not in ("tensorflow", "builtins") else (
+                _importer(tb) or through or "tensorflow")
         if package == "protobuf":  # protobuf has its own rule (and fix)
             if "protobuf-version" not in work.hits:
                 work.add("protobuf-version", [evidence(tb.line, tb.exception)], {})
@@ -677,51 +711,88 @@ def derive_pip(work: Work) -> None:
             if other is not nm and len(ev) < 3:
                 ev.append(evidence(other.line, _line(work.text, other.line)))
         work.add("pip-no-matching-distribution", ev, values)
-    if f.pip_conflicts or f.pip_resolution_impossible and "pip-no-matching-distribution" not in work.hits:
+    if f.pip_conflicts or (f.pip_resolution_impossible or f.conda_virtual) and "pip-no-matching-distribution" not in work.hits:
         # (a resolver that only says it found no solution, next to a release it could not find: that release)
         _pip_conflict(work, tf_pkgs)
 
 
+def _req_name(req: str) -> str:
+    """The package a requirement names: "numpy<2.0.0,>=1.23.5" -> "numpy", "python[version='>=3.7']" -> "python"."""
+    return re.split(r"[<>=!~; \[(]", req.strip())[0].lower()
+
+
+_VIRTUAL = frozenset({"the user", "python", "__cuda", "__glibc", "__osx", "__unix", "__linux", "__win", ""})
+
+
 def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
     f = work.facts
-    named = {c.package.lower() for c in f.pip_conflicts} | {c.have.lower() for c in f.pip_conflicts if c.have}
-    named |= {re.split(r"[<>=!~; \[(]", c.requires)[0].lower() for c in f.pip_conflicts}
-    named.discard("the user")
-    tf_named = sorted(n for n in named if n in tf_pkgs)
+    conflicts = f.pip_conflicts
+    named = {c.package.lower() for c in conflicts} | {c.have.lower() for c in conflicts if c.have}
+    named |= {_req_name(c.requires) for c in conflicts} | {p.lower() for p in f.pip_no_dist}
+    named = {n for n in named if n not in _VIRTUAL and ", " not in n}
+    # TensorFlow packages installed or asked for side by side (not one that another depends on: on Windows
+    # `tensorflow` depends on `tensorflow-intel`, on macOS on `tensorflow-macos`)
+    top = {c.package.lower() for c in conflicts} | {c.have.lower() for c in conflicts if c.have}
+    top |= {_req_name(c.requires) for c in conflicts if c.package == "the user"}
+    dependencies = {_req_name(c.requires) for c in conflicts if c.package.lower() in tf_pkgs}
+    tf_named = sorted(n for n in top if n in tf_pkgs and not (n in dependencies and len(top & tf_pkgs) <= 2))
     family = tf_pkgs | {"keras", "tf-keras", "tensorboard", "tensorflow-estimator", "ml-dtypes", "numpy",
                         "protobuf", "tensorflow-io-gcs-filesystem", "tensorflow-text", "tensorflow-probability",
                         "typing-extensions"}
     tf_family = bool(named & family) or bool(f.pip_resolution_impossible) or any(
-        n.startswith(("tensorflow", "tf-", "keras")) for n in named)  # any package of TensorFlow's stack
+        n.startswith(("tensorflow", "tf-", "keras")) for n in named) or any(
+        w in c.package.lower() for c in conflicts for w in ("tensorflow", "keras"))  # any package of TF's stack
     package_level = {"numpy-2-abi", "numpy-too-old", "protobuf-version", "python-package-missing",
                      "pinned-package-mismatch", "keras3-needs-tf-keras", "keras3-api-changed",
                      "keras-too-old-for-library", "no-tensorflow", "python-exception", "message-states-fix"}
     elsewhere = {k for k in work.errors() if k not in package_level and not k.startswith("pip-")}
     if elsewhere and not package_level & work.hits.keys():
         tf_family = False  # the install went on; what failed is not about these versions
-    first = next((c for c in f.pip_conflicts if c.package.lower() in tf_pkgs), None) or next(
-        (c for c in f.pip_conflicts if c.package != "the user"), None)
+    if any(c.kind == "runtime" for c in conflicts):
+        tf_family = True  # a check at start-up stopped the program, whatever the packages
+    real = [c for c in conflicts if c.package not in ("the user", "")]
+    first = next((c for c in real if c.package.lower() in tf_pkgs), None) or next(iter(real), None) or next(
+        (c for c in conflicts if c.package != "the user"), None)
     values = {"tf_family": "yes" if tf_family else "",
               "packages": ", ".join((tf_named + sorted(n for n in named if n not in tf_named and n))[:5])}
-    if len(tf_named) >= 2:
+    python_req = next((c for c in conflicts if _req_name(c.requires) == "python" and c.package != "the user"), None)
+    if f.conda_virtual:
+        # conda picks CUDA builds by the __cuda virtual package, which it reads from the driver it finds
+        who = next((c for c in conflicts if "__cuda" in c.requires), first)
+        values.update(case="virtual-cuda", package=who.package if who else "tensorflow",
+                      version=who.version if who else "", virtual=f.conda_virtual)
+    elif f.pip_no_dist:
+        values.update(case="no-dist", nodist=", ".join(f.pip_no_dist[:4]), python=f.python_version or "?")
+    elif len(tf_named) >= 2:
         values["case"] = "several-tf"
+    elif python_req is not None:
+        spec = python_req.requires[len("python"):].strip()
+        spec = re.sub(r"^\[version='([^']{1,300})'\]$", r"\1", spec).replace("|", " | ")
+        have = python_req.have_version if python_req.have == "python" else ""
+        have = have or f.python_version or ""
+        values.update(case="python" if have else "python-any", package=python_req.package,
+                      version=python_req.version, requirement=spec, have_version=have,
+                      who=f"{python_req.package} {python_req.version}".strip())
     elif first is not None and first.have:
         # every requirement of that package that is not met, so one command installs them all
-        reqs = list(dict.fromkeys(c.requires for c in f.pip_conflicts if c.package == first.package and c.have))
+        reqs = list(dict.fromkeys(c.requires for c in conflicts if c.package == first.package and c.have))
         values.update(case="pin", requirement='" "'.join(reqs[:6]), package=first.package, have=first.have,
                       have_version=first.have_version)
+        if first.kind == "runtime":
+            values["case"] = ("runtime-nowho" if not first.package else
+                              "runtime-missing" if first.have_version == "(not installed)" else "runtime")
     elif first is not None:
         # the resolver's "caused by" lines (or a "requires" line without "but you have"): who asks for what
-        dep = re.split(r"[<>=!~; \[(]", first.requires)[0].lower()
-        others = [c for c in f.pip_conflicts if c is not first
-                  and re.split(r"[<>=!~; \[(]", c.requires)[0].lower() == dep]
+        dep = _req_name(first.requires)
+        others = [c for c in conflicts if c is not first and _req_name(c.requires) == dep
+                  and c.requires != first.requires]
         other = "; ".join(c.requires if c.package == "the user" else f"{c.package} {c.version}: {c.requires}"
                           for c in others[:3])
         values.update(case="caused" if other else "caused-one", package=first.package, version=first.version,
-                      dependency=dep, requirement=re.sub(r" and ", ",", first.requires), other=other)
+                      dependency=dep, requirement=first.requires, other=other)
     else:
         values["case"] = "impossible"
-    lines = [c.line for c in f.pip_conflicts] + f.pip_resolution_impossible
+    lines = [c.line for c in conflicts] + f.pip_resolution_impossible
     ev = [evidence(n, _line(work.text, n)) for n in sorted(set(lines))[:5]]
     work.add("pip-dependency-conflict", ev, values, len(lines))
 
@@ -757,6 +828,10 @@ def derive_memory(work: Work) -> None:
 _CUDART_SONAME = re.compile(r"lib(?:cudart|cublas|cufft|curand|cusolver|cusparse|nvrtc|nppc)\.so\.(\d{1,2})\.(\d)\b")
 
 
+# the libraries whose name gives the CUDA major release from CUDA 11 on (cuSOLVER's, cuFFT's … follow their own)
+_CUDA_MAJOR_SONAME = re.compile(r"lib(?:cudart|cublas|cublasLt|nvrtc)\.so\.(\d{2})\b")
+
+
 def _cudnn_version(v: str) -> tuple[int, ...]:
     """cuDNN as TensorFlow prints it: "8.6.0", or the old integer form 5103 (5.1.3) / 7605 (7.6.5)."""
     if re.fullmatch(r"\d{4,5}", v):
@@ -780,6 +855,9 @@ def derive_cuda_versions(work: Work) -> None:
         m = _CUDART_SONAME.search(lib.values.get("lib", ""))
         if m and m.group(1) and int(m.group(1)) <= 10:
             lib.values["cuda"] = f"{m.group(1)}.{m.group(2)}"
+        m = _CUDA_MAJOR_SONAME.search(lib.values.get("lib", ""))
+        if m and int(m.group(1)) >= 11 and (work.tf is None or work.tf < (2, 14)):
+            lib.values["cuda_major"] = m.group(1)  # from CUDA 11 on, the runtime's and cuBLAS's names tell the major
     cudnn = work.hits.get("cudnn-version-mismatch")
     if cudnn is not None:
         loaded = _cudnn_version(cudnn.values.get("loaded", ""))
