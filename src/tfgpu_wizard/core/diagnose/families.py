@@ -325,7 +325,22 @@ def derive_keras(work: Work) -> None:
     (``__internal__``, ``_v1``: only libraries use Keras internals), that library is Keras 2 code (tf-keras, or a
     release of it made for Keras 3); imported by the user's own code (or a pasted last line), the user's import
     changes (the Keras 3 spelling)."""
+    api = work.hits.get("keras3-api-changed")
+    if api is not None and "keras3-needs-tf-keras" not in work.hits:
+        # the API Keras 3 changed is called by a library's code, not the user's: that library is Keras 2 code
+        lines = api.lines or {e.line for e in api.evidence}
+        for tb in work.tracebacks:
+            if tb.line in lines or any(tb.start <= n <= tb.line for n in lines):
+                owner = _code_owner(tb)
+                if owner and owner not in ("keras", "tensorflow", "tf_keras"):
+                    del work.hits["keras3-api-changed"]
+                    work.add("keras3-needs-tf-keras", list(api.evidence), {"library": owner, "case": "library"},
+                             api.count)
+                break
     if {"keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library"} & work.hits.keys():
+        hit = work.hits.get("keras3-needs-tf-keras")
+        if hit is not None and not hit.values.get("case"):
+            _library_case(work, hit)
         return
     major = work.facts.keras_major()
     for tb in reversed(work.tracebacks):
@@ -390,6 +405,17 @@ def derive_keras(work: Work) -> None:
                 values["spelling"] = spelling
             work.add("keras3-api-changed", ev, values)
         return
+
+
+def _library_case(work: Work, hit: Hit) -> None:
+    """A pattern's Keras-2-on-Keras-3 finding whose traceback shows the library that failed: name it."""
+    lines = hit.lines or {e.line for e in hit.evidence}
+    for tb in work.tracebacks:
+        if tb.line in lines or any(tb.start <= n <= tb.line for n in lines):
+            owner = _code_owner(tb)
+            if owner and owner not in ("keras", "tensorflow", "tf_keras"):
+                hit.values.update(library=owner, case="library")
+            return
 
 
 def _keras3_removed() -> frozenset[str]:
@@ -805,6 +831,7 @@ _TAKEN_AT_START = re.compile(
     r"(?:cuDevicePrimaryCtxRetain|cuCtxCreate|cuDevicePrimaryCtxSetFlags)[^\r\n]{0,120}?"
     r"(?:CUDA_ERROR_OUT_OF_MEMORY|out of memory)"
     r"|CUBLAS_STATUS_ALLOC_FAILED"
+    r"|CUDA runtime implicit initialization on GPU:\d{1,3} failed\. Status: out of memory"
 )
 
 
@@ -862,6 +889,9 @@ def derive_cuda_versions(work: Work) -> None:
     if cudnn is not None:
         loaded = _cudnn_version(cudnn.values.get("loaded", ""))
         compiled = _cudnn_version(cudnn.values.get("compiled", ""))
+        for key, v in (("loaded", loaded), ("compiled", compiled)):
+            if v and re.fullmatch(r"\d{4,5}", cudnn.values.get(key, "")):
+                cudnn.values[key] = ".".join(map(str, v))  # TF 1's 7102 is cuDNN 7.1.2
         if loaded and compiled and loaded[:1] > compiled[:1]:
             cudnn.values["case"] = "tf-older-v1" if compiled[0] <= 7 else "tf-older"
 
