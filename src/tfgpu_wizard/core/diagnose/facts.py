@@ -531,8 +531,8 @@ _MAMBA_REQUIRES = re.compile(
 # python[version='>=3.7,<3.8.0a0|>=3.8,<3.9.0a0']" and "Your python: python=3.9"; its "Package python conflicts
 # for:" block holds the same arrows
 _CONDA_ARROW = re.compile(
-    r"(?m)^[ \t]{0,8}(?:-[ \t]{1,4})?([A-Za-z][\w.-]{0,80})(?:[=<>][\w.*,<>=]{0,40})? -> "
-    r"(python|__cuda|__glibc|[A-Za-z][\w.-]{0,80})(?:\[version='([^'\r\n]{1,300})'\])?"
+    r"(?m)^[ \t]{0,8}(?:-[ \t]{1,4})?([A-Za-z][\w.-]{0,80})(?:[=<>][^\s]{0,80})?(?: -> [^\r\n]{1,300}?)? -> "
+    r"(python|__cuda|__glibc|[A-Za-z][\w.-]{0,80})(?:\[version='([^'\r\n]{1,300})'\]|[=<>][^\s]{0,80})?[ \t]*\r?$"
 )
 _CONDA_YOUR = re.compile(r"Your (python|installed version is): ?(?:python=)?([\w.]{1,40})")
 # mamba's tree: "└─ tensorflow 2.10**  is not installable because it requires\n   └─ python >=3.10,<3.11.0a0 *, which
@@ -563,6 +563,7 @@ _RUNTIME_CHECK = re.compile(
 )
 # pip's resolver: "Additionally, some packages in these conflicts have no matching distributions available for your
 # environment:\n    tensorflow-intel"
+_POETRY_NO_WHEEL = re.compile(r"([A-Za-z][\w.-]{0,80}) \([\w.]{1,40}\) has no wheels with a matching platform tag")
 _NO_DIST = re.compile(r"no matching distributions available for your environment:[ \t]*\r?\n((?:[ \t]{2,12}[\w.-]{1,80}"
                       r"[ \t]*\r?\n?){1,20})")
 # the packages pip names in "Cannot install A==1, B and C because these package versions have conflicting dependencies"
@@ -842,6 +843,9 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
         if "no matching distributions available" in text:
             m = _NO_DIST.search(text)
             f.pip_no_dist = m.group(1).split() if m else []
+        if "has no wheels with a matching platform tag" in text:  # poetry
+            f.pip_no_dist += [m.group(1) for m in islice(_POETRY_NO_WHEEL.finditer(text), 5)
+                              if m.group(1) not in f.pip_no_dist]
         if "__cuda" in text and (f.pip_resolution_impossible or f.pip_conflicts):
             f.conda_virtual = "__cuda"
     no_match_gates = ("satisfies the requirement", "No matching", "can't be installed", "no version of", "No version ",

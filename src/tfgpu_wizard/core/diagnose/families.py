@@ -777,8 +777,17 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
     if any(c.kind == "runtime" for c in conflicts):
         tf_family = True  # a check at start-up stopped the program, whatever the packages
     real = [c for c in conflicts if c.package not in ("the user", "")]
-    first = next((c for c in real if c.package.lower() in tf_pkgs), None) or next(iter(real), None) or next(
-        (c for c in conflicts if c.package != "the user"), None)
+
+    def weight(c: Any) -> int:  # the conflict about TensorFlow's own stack first, an unrelated one (Colab's) last
+        if c.package.lower() in tf_pkgs:
+            return 0
+        if c.have.lower() in tf_pkgs:
+            return 1
+        if {c.package.lower(), c.have.lower(), _req_name(c.requires)} & family or "tensorflow" in c.package.lower():
+            return 2
+        return 3
+
+    first = min(real, key=weight, default=None) or next((c for c in conflicts if c.package != "the user"), None)
     values = {"tf_family": "yes" if tf_family else "",
               "packages": ", ".join((tf_named + sorted(n for n in named if n not in tf_named and n))[:5])}
     python_req = next((c for c in conflicts if _req_name(c.requires) == "python" and c.package != "the user"), None)
@@ -799,6 +808,12 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
         values.update(case="python" if have else "python-any", package=python_req.package,
                       version=python_req.version, requirement=spec, have_version=have,
                       who=f"{python_req.package} {python_req.version}".strip())
+    elif first is not None and first.have.lower() in tf_pkgs and first.kind != "runtime":
+        # a companion made for another TensorFlow than the one installed: the companion's release should follow
+        values.update(case="companion", package=first.package, version=first.version, requirement=first.requires,
+                      have=first.have, have_version=first.have_version,
+                      have_minor=".".join(first.have_version.split(".")[:2]),
+                      who=f"{first.package} {first.version}".strip())
     elif first is not None and first.have:
         # every requirement of that package that is not met, so one command installs them all
         reqs = list(dict.fromkeys(c.requires for c in conflicts if c.package == first.package and c.have))
@@ -812,10 +827,11 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
         dep = _req_name(first.requires)
         others = [c for c in conflicts if c is not first and _req_name(c.requires) == dep
                   and c.requires != first.requires]
-        other = "; ".join(c.requires if c.package == "the user" else f"{c.package} {c.version}: {c.requires}"
+        other = "; ".join(c.requires if c.package == "the user" else f"{c.package} {c.version}".strip() + f": {c.requires}"
                           for c in others[:3])
         values.update(case="caused" if other else "caused-one", package=first.package, version=first.version,
-                      dependency=dep, requirement=first.requires, other=other)
+                      dependency=dep, requirement=first.requires, other=other,
+                      who=f"{first.package} {first.version}".strip())
     else:
         values["case"] = "impossible"
     lines = [c.line for c in conflicts] + f.pip_resolution_impossible
