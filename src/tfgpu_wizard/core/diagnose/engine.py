@@ -476,6 +476,9 @@ _DTYPE_ERROR = re.compile(
     r"Cast string to (?:float|int)\w{0,4} is not supported|[Ii]nvalid dtype: object"
 )
 _DATA_CASES = ("shape", "labels", "dtype")
+# an exception that is about the GPU (a device that is not there, a list of GPUs that is empty) may be the
+# consequence of a GPU that could not be used; one that names none of these is the script's own
+_GPU_WORDS = re.compile(r"gpu|cuda|cudnn|device|nvidia|\bnvml|cublas|xla", re.I)
 # findings of a GPU that cannot be used: TensorFlow prints them, falls back to the CPU and goes on
 _FELL_BACK_TO_CPU = frozenset({
     "cuinit-no-device", "cuinit-unknown", "cuinit-failed", "cuda-drivers-not-found", "missing-library",
@@ -640,6 +643,9 @@ def diagnose_report(
             values["case"] = "shape"
         elif _DTYPE_ERROR.search(detail):
             values["case"] = "dtype"
+        code = " ".join(c for _f, _fn, c in tb.frames[-2:])
+        if not _GPU_WORDS.search(detail[:3000] + " " + code):
+            values["own"] = "yes"  # nothing in it is about the GPU: the script's own error, whatever came before
         hits[PYTHON_EXCEPTION.id] = Hit(PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), values)
 
     situation: dict[str, Any] = {
@@ -671,13 +677,14 @@ def diagnose_report(
     # types) is nobody's symptom: a GPU that could not be used does not make the data wrong.
     py_hit = hits.get(PYTHON_EXCEPTION.id)
     data_error = py_hit is not None and py_hit.values.get("case") in _DATA_CASES
+    own_error = data_error or py_hit is not None and py_hit.values.get("own") == "yes"
     for f in sorted(findings, key=lambda x: x.priority):
         for other in sorted(findings, key=lambda x: x.priority):
             if other is f or other.severity == "harmless" or other.symptom_of:
                 continue
             if other.severity == "info" and f.severity != "info":
                 continue
-            if data_error and f.rule_id == PYTHON_EXCEPTION.id and other.rule_id in _FELL_BACK_TO_CPU:
+            if own_error and f.rule_id == PYTHON_EXCEPTION.id and other.rule_id in _FELL_BACK_TO_CPU:
                 continue
             # a rule explains another when it says so; when both say so of each other, the smaller priority wins
             if f.rule_id in BY_ID[other.rule_id].explains and (
@@ -692,7 +699,7 @@ def diagnose_report(
     def last_line(f: Finding) -> int:
         return max((e.line for e in f.evidence), default=0)
 
-    stops = [f for f in findings if (f.rule_id in _STOPPING or f.rule_id == PYTHON_EXCEPTION.id and data_error)
+    stops = [f for f in findings if (f.rule_id in _STOPPING or f.rule_id == PYTHON_EXCEPTION.id and own_error)
              and f.evidence and f.severity == "error"]
     stop = max(stops, key=last_line, default=None)
     went_on: set[int] = set()

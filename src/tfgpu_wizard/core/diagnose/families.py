@@ -354,6 +354,19 @@ def derive_keras(work: Work) -> None:
                     values = {"scaled": km.group("kwarg")}
                 work.add("keras3-api-changed", [evidence(tb.line, tb.exception)], values)
                 return
+        am = _KERAS_OBJ_ATTR.search(tb.exception)
+        if am and (major == 3 or am.group("attr") in _keras3_spelling()) and not _TF1_OBJ_ATTR.match(am.group("attr")):
+            # a Keras object that no longer has an attribute Keras 2 code uses
+            ev = [evidence(tb.line, tb.exception)]
+            owner = _code_owner(tb)
+            if owner and owner not in ("keras", "tensorflow", "tf_keras"):
+                work.add("keras3-needs-tf-keras", ev, {"library": owner, "case": "library"})
+            else:
+                spelling = _keras3_spelling().get(am.group("attr"))
+                work.add("keras3-api-changed", ev, {"cls": am.group("cls"), "name": am.group("attr"),
+                                                    "case": "attr" if spelling else "attr-any",
+                                                    "spelling": spelling or ""})
+            return
         m = _KERAS_ERR.search(tb.block)
         if not m:
             continue
@@ -416,6 +429,20 @@ def _library_case(work: Work, hit: Hit) -> None:
             if owner and owner not in ("keras", "tensorflow", "tf_keras"):
                 hit.values.update(library=owner, case="library")
             return
+
+
+# "'Dense' object has no attribute 'output_shape'": a Keras class (layers, models, optimizers, callbacks)
+_KERAS_OBJ_ATTR = re.compile(
+    r"'(?P<cls>Sequential|Functional|Model|Dense|Conv[123]D|LSTM|GRU|SimpleRNN|Embedding|Dropout|Flatten|InputLayer"
+    r"|BatchNormalization|Layer|Activation|MaxPooling[123]D|Concatenate|Bidirectional|TimeDistributed|Lambda"
+    r"|KerasTensor|Adam|SGD|RMSprop|AdamW|Adagrad|Nadam|LossScaleOptimizer|ModelCheckpoint|History)' object has no "
+    r"attribute '(?P<attr>\w{1,60})'"
+)
+_TF1_OBJ_ATTR = re.compile(r"_\w|numpy$|eval$|op$|graph$")  # private names, and tensors' TF 1 / eager members
+
+
+def _keras3_spelling() -> dict[str, str]:
+    return dict(TABLES.get("keras3_spelling", {}))
 
 
 def _keras3_removed() -> frozenset[str]:
