@@ -491,6 +491,7 @@ _STOPPING = frozenset({
     "keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library", "pinned-package-mismatch",
     "numpy-2-abi", "numpy-too-old", "protobuf-version", "python-package-missing", "tf1-api-on-tf2",
     "devices-modified-after-init", "distributed-partial-batch",
+    "out-of-memory",  # on the GPU: whatever was said about it before, the card was used, and its memory ran out
 })
 _DRIVER_LEVEL = {"driver-library-mismatch", "driver-not-loaded", "driver-too-old", "driver-library-missing"}
 _TF_MARKERS = re.compile(

@@ -690,11 +690,17 @@ _ENV_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
     ("slurm", ("slurm", "srun", "SLURM_", "SBATCH", "sbatch"),
      re.compile(r"slurmstepd\b|(?<![\w-])srun\b|SLURM_[A-Z_]+|#SBATCH|(?<![\w-])sbatch\b")),
     ("spark", ("pyspark", "apache.spark"), re.compile(r"pyspark\b|org\.apache\.spark")),
-    ("colab", ("colab", "/content/", "localhost:8080/"),  # Colab copies a traceback's frames as localhost links
-     re.compile(r"google\.colab|/content/drive|dist-packages/google/colab|File \"/content/|\]\(https?://localhost:8080/")),
+    ("colab", ("colab", "/content/", "localhost:8080/", "%tensorflow_version"),
+     # Colab copies a traceback's frames as localhost links; %tensorflow_version is its own magic
+     re.compile(r"google\.colab|/content/drive|dist-packages/google/colab|File \"/content/|\]\(https?://localhost:8080/"
+                r"|%tensorflow_version|Colab only includes TensorFlow")),
     ("kaggle", ("/kaggle/", "kaggle_secrets"), re.compile(r"/kaggle/(?:working|input)|kaggle_secrets")),
-    ("jupyter", ("ipython-input-", "ipykernel", "Cell In[", "IPython"),
-     re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|Cell In\[\d*\]|ipykernel_launcher|site-packages[/\\]IPython[/\\]")),
+    ("jupyter", ("ipython-input-", "ipykernel", "Cell In[", "IPython", "/bin/bash: ", "!nvidia-smi", "!pip "),
+     # also a notebook cell's shell escape: "!nvidia-smi", and bash run by it ("/bin/bash: line 1: nvidia-smi:
+     # command not found"; a terminal says "bash: …" or "Command 'nvidia-smi' not found")
+     re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|Cell In\[\d*\]|ipykernel_launcher|site-packages[/\\]IPython[/\\]"
+                r"|^/bin/bash: (?:line \d{1,4}: )?[\w.-]{1,40}: command not found|^!(?:nvidia-smi|pip3? install)\b",
+                re.M)),
     ("conda", ("conda", "miniforge"),
      re.compile(r"(?:ana|mini)conda3?[/\\]|miniforge3?[/\\]|conda (?:install|create|activate)\b")),
 )
