@@ -899,7 +899,7 @@ _CUDART_SONAME = re.compile(r"lib(?:cudart|cublas|cufft|curand|cusolver|cusparse
 
 
 # the libraries whose name gives the CUDA major release from CUDA 11 on (cuSOLVER's, cuFFT's … follow their own)
-_CUDA_MAJOR_SONAME = re.compile(r"lib(?:cudart|cublas|cublasLt|nvrtc)\.so\.(\d{2})\b")
+_CUDA_MAJOR_SONAME = re.compile(r"lib(?:cudart|cublas|cublasLt|nvrtc)\.so\.(\d{1,2})\b")
 
 
 def _cudnn_version(v: str) -> tuple[int, ...]:
@@ -928,6 +928,11 @@ def derive_cuda_versions(work: Work) -> None:
         m = _CUDA_MAJOR_SONAME.search(lib.values.get("lib", ""))
         if m and int(m.group(1)) >= 11 and (work.tf is None or work.tf < (2, 14)):
             lib.values["cuda_major"] = m.group(1)  # from CUDA 11 on, the runtime's and cuBLAS's names tell the major
+        old_cuda = (m and int(m.group(1)) <= 11) or bool(lib.values.get("cuda"))
+        if not work.facts.pip_cuda_wheels and (work.tf and work.tf < (2, 14) or work.tf is None and old_cuda):
+            lib.values["era"] = "system"  # before TensorFlow's pip CUDA wheels: a CUDA installed on the system
+        lib.values["libname"] = re.split(r"\.so|\.dll|[ ,(]", lib.values.get("lib", "lib").strip())[0] + (
+            ".so" if ".so" in lib.values.get("lib", "") else "")
     cudnn = work.hits.get("cudnn-version-mismatch")
     if cudnn is not None:
         loaded = _cudnn_version(cudnn.values.get("loaded", ""))
