@@ -945,3 +945,198 @@ def test_requires_python_and_conda_solvers():
              "installed\n")
     f = diagnose(mamba)[0]
     assert f.rule_id == "pip-dependency-conflict" and "Python >=3.10,<3.11.0a0" in f.fix and "?" not in f.title
+
+
+# --------------------------------------------------------------------------- phase 3 (issue 22): synthetic logs
+
+SYN3_RESOLVER_EXTRAS = """\
+ERROR: Cannot install tensorflow[and-cuda]==2.16.1 and torch==2.3.0 because these package versions have conflicting dependencies.
+
+The conflict is caused by:
+    tensorflow[and-cuda] 2.16.1 depends on nvidia-cudnn-cu12==8.9.7.29; extra == "and-cuda"
+    torch 2.3.0 depends on nvidia-cudnn-cu12==8.9.2.26; platform_system == "Linux" and platform_machine == "x86_64"
+
+ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts
+"""
+SYN3_UV_ONLY = """\
+  × No solution found when resolving dependencies:
+  ╰─▶ Because only tensorflow<=2.16.1 is available and tensorflow==2.16.1 depends on numpy>=1.23.5,<2.0.0, we can conclude that tensorflow>=2.16.1 depends on numpy>=1.23.5,<2.0.0.
+      And because you require numpy>=2 and tensorflow>=2.16.1, we can conclude that your requirements are unsatisfiable.
+"""
+SYN3_POETRY = """\
+Because tensorflow (2.13.0) depends on typing-extensions (>=3.6.6,<4.6.0)
+ and pydantic (2.0) depends on typing-extensions (>=4.6.1), tensorflow (2.13.0) is incompatible with pydantic (2.0).
+And because your project depends on both tensorflow (2.13.0) and pydantic (2.0), version solving failed.
+"""
+SYN3_CONDA_PYTHON = """\
+UnsatisfiableError: The following specifications were found
+to be incompatible with the existing python installation in your environment:
+
+Specifications:
+
+  - tensorflow-gpu -> python[version='>=3.6,<3.7.0a0|>=3.7,<3.8.0a0']
+
+Your python: python=3.11
+"""
+SYN3_MAMBA_TREE = """\
+Could not solve for environment specs
+The following packages are incompatible
+├─ python 3.12**  is requested and can be installed;
+└─ tensorflow 2.10**  is not installable because it requires
+   └─ python >=3.10,<3.11.0a0 *, which conflicts with any installable versions previously reported.
+"""
+SYN3_CONDA_CUDA = """\
+Encountered problems while solving:
+  - nothing provides __cuda needed by tensorflow-2.11.0-cuda112py310h0123456_0
+"""
+SYN3_PKG_RESOURCES = ("pkg_resources.ContextualVersionConflict: (numpy 1.24.0 (/opt/env/lib/python3.9/site-packages), "
+                      "Requirement.parse('numpy~=1.19.2'), {'tensorflow'})\n")
+SYN3_RUNTIME_CHECK = ("ImportError: tokenizers>=0.11.1,!=0.11.3,<0.14 is required for a normal functioning of this "
+                      "module, but found tokenizers==0.14.0.\n")
+SYN3_PIP_NO_DIST = """\
+ERROR: Cannot install tensorflow==2.13.0 because these package versions have conflicting dependencies.
+
+The conflict is caused by:
+    tensorflow 2.13.0 depends on tensorflow-intel==2.13.0; platform_system == "Windows"
+
+Additionally, some packages in these conflicts have no matching distributions available for your environment:
+    tensorflow-intel
+"""
+SYN3_COMPANION = """\
+ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts.
+hosted-notebook 1.0.0 requires pandas==2.2.2, but you have pandas 2.2.3 which is incompatible.
+tensorflow-text 2.17.0 requires tensorflow<2.18,>=2.17.0, but you have tensorflow 2.18.0 which is incompatible.
+"""
+SYN3_KERAS_IMPORTS_TF_INTERNAL = """\
+Traceback (most recent call last):
+  File "/srv/app/run.py", line 2, in <module>
+    import tensorflow as tf
+  File "/srv/env/lib/python3.10/site-packages/tensorflow/__init__.py", line 48, in <module>
+    from ._api.v2 import __internal__
+  File "/srv/env/lib/python3.10/site-packages/keras/src/saving/legacy/serialization.py", line 24, in <module>
+    from tensorflow.python.util import tf_export
+AttributeError: module 'tensorflow.compat.v2.__internal__' has no attribute 'register_load_context_function'
+"""
+SYN3_JAXLIB = """\
+Traceback (most recent call last):
+  File "/srv/app/train.py", line 2, in <module>
+    import jax
+  File "/srv/env/lib/python3.10/site-packages/jax/_src/lib/__init__.py", line 84, in <module>
+    _check_jaxlib_version(
+RuntimeError: jaxlib version 0.4.23 is newer than and incompatible with jax version 0.4.20. Please update your jax and/or jaxlib packages.
+"""
+SYN3_NP_FLOAT = "AttributeError: `np.float_` was removed in the NumPy 2.0 release. Use `np.float64` instead.\n"
+SYN3_LOCALLY = "AttributeError: module 'keras._tf_keras.keras.layers' has no attribute 'LocallyConnected2D'\n"
+SYN3_NP_UTILS = """\
+Traceback (most recent call last):
+  File "/home/ana/mnist.py", line 5, in <module>
+    from keras.utils import np_utils
+ImportError: cannot import name 'np_utils' from 'keras.utils' (/home/ana/env/lib/python3.11/site-packages/keras/utils/__init__.py)
+"""
+SYN3_ADD_WEIGHT = ("ValueError: Cannot convert '('k', 'e', 'r', 'n', 'e', 'l')' to a shape. Found invalid entry 'k' of "
+                   "type '<class 'str'>'.\n")
+SYN3_LIBRARY_API = """\
+Traceback (most recent call last):
+  File "/home/ana/bin/train_tool", line 8, in <module>
+    main()
+  File "/home/ana/env/lib/python3.11/site-packages/sometool/train.py", line 40, in main
+    ModelCheckpoint(out + "/weights.h5")
+  File "/home/ana/env/lib/python3.11/site-packages/keras/src/callbacks/model_checkpoint.py", line 191, in __init__
+    raise ValueError(
+ValueError: The filepath provided must end in `.keras` (Keras model format). Received: filepath=out/weights.h5
+"""
+SYN3_OUTPUT_SHAPE = """\
+Traceback (most recent call last):
+  File "/home/ana/summary.py", line 14, in <module>
+    print(model.layers[0].output_shape)
+AttributeError: 'Dense' object has no attribute 'output_shape'
+"""
+SYN3_EAGER_OOM = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: {{function_node __wrapped__AddV2_"
+                  "device_/job:localhost/replica:0/task:0/device:GPU:0}} failed to allocate memory [Op:AddV2]\n")
+SYN3_KILLED = "Epoch 1/20\n 120/938 [==>...........................] - ETA: 3:01 - loss: 0.4102Killed\n"
+SYN3_RUNTIME_OOM = ("tensorflow.python.framework.errors_impl.InternalError: CUDA runtime implicit initialization on "
+                    "GPU:0 failed. Status: out of memory\n")
+SYN3_PTXAS_EXIT = ("2021-02-01 10:00:00.000000: W tensorflow/stream_executor/gpu/redzone_allocator.cc:314] Internal: "
+                   "ptxas exited with non-zero error code 65280, output: \nRelying on driver to perform ptx "
+                   "compilation.\n")
+SYN3_CUDART11_WSL = ("2023-01-01 10:00:00.000000: W tensorflow/compiler/xla/stream_executor/platform/default/"
+                     "dso_loader.cc:64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: "
+                     "cannot open shared object file: No such file or directory; LD_LIBRARY_PATH: /usr/lib/wsl/lib:\n")
+SYN3_BANG_SMI = "!nvidia-smi\n/bin/bash: line 1: nvidia-smi: command not found\n"
+SYN3_OWN_ERROR_AFTER_NOISE = SYN3_CUDART11_WSL.replace("/usr/lib/wsl/lib", "/opt/lib") + """\
+Traceback (most recent call last):
+  File "train.py", line 12, in <module>
+    model.fit(x_train, y_trian, epochs=5)
+NameError: name 'y_trian' is not defined
+"""
+SYN3_CUT_COLAB = """\
+---------------------------------------------------------------------------
+ValueError                                Traceback (most recent call last)
+[<ipython-input-4-0a1b2c3d>](https://localhost:8080/#) in <cell line: 2>()
+      1 model = tf.keras.Sequential()
+----> 2 model.add(text_embedding)
+
+[/usr/local/lib/python3.11/dist-packages/keras/src/models/sequential.py](https://localhost:8080/#) in add(self, layer, rebuild)
+     94         if not isinstance(layer, Layer):
+---> 95             raise ValueError(
+     96                 "Only instances of `keras.Layer` can be "
+     97                 f"added to a Sequential model. Received: {layer} "
+"""
+
+CASES3: list[tuple[str, str, dict, str, list[str], list[str]]] = [
+    ("pip-extras-markers", SYN3_RESOLVER_EXTRAS, {}, "pip-dependency-conflict",
+     ["nvidia-cudnn-cu12==8.9.7.29", "separate virtual environments"], ["extra =="]),
+    ("uv-only-available", SYN3_UV_ONLY, {}, "pip-dependency-conflict", ["numpy>=1.23.5,<2.0.0", "numpy>=2"], []),
+    ("poetry-both-sides", SYN3_POETRY, {}, "pip-dependency-conflict", ["typing-extensions>=4.6.1"], []),
+    ("conda-python", SYN3_CONDA_PYTHON, {}, "pip-dependency-conflict", ["3.11", ">=3.7,<3.8.0a0"], []),
+    ("mamba-tree", SYN3_MAMBA_TREE, {}, "pip-dependency-conflict", ["3.12", ">=3.10,<3.11.0a0"], []),
+    ("conda-virtual-cuda", SYN3_CONDA_CUDA, {}, "pip-dependency-conflict", ["__cuda", "CONDA_OVERRIDE_CUDA"], []),
+    ("pkg-resources", SYN3_PKG_RESOURCES, {}, "pip-dependency-conflict", ["numpy~=1.19.2", "1.24.0"], []),
+    ("library-own-check", SYN3_RUNTIME_CHECK, {}, "pip-dependency-conflict", ["tokenizers>=0.11.1"], []),
+    ("pip-no-dist", SYN3_PIP_NO_DIST, {}, "pip-dependency-conflict", ["tensorflow-intel", "Python"],
+     ["uninstall"]),
+    ("companion-follows-tf", SYN3_COMPANION, {}, "pip-dependency-conflict", ["tensorflow-text==2.18.*"],
+     ["pandas"]),
+    ("keras-imports-tf-internal", SYN3_KERAS_IMPORTS_TF_INTERNAL, {}, "pinned-package-mismatch", ["keras"],
+     ["tensorflow-gpu"]),
+    ("jaxlib-at-import", SYN3_JAXLIB, {}, "pinned-package-mismatch", ["jax"], []),
+    ("numpy2-removed-alias", SYN3_NP_FLOAT, {}, "numpy-2-abi", ["numpy<2"], []),
+    ("keras3-removed-layer", SYN3_LOCALLY, {}, "keras3-needs-tf-keras", ["LocallyConnected2D", "tf-keras"],
+     ["_tf_keras"]),
+    ("keras3-spelling", SYN3_NP_UTILS, {}, "keras3-api-changed", ["keras.utils.to_categorical"], []),
+    ("keras3-add-weight", SYN3_ADD_WEIGHT, {}, "keras3-api-changed", ["shape=", "name="], []),
+    ("keras3-api-in-library", SYN3_LIBRARY_API, {}, "keras3-needs-tf-keras", ["sometool", "2.15"], []),
+    ("keras3-object-attribute", SYN3_OUTPUT_SHAPE, {}, "keras3-api-changed", ["output.shape"], []),
+    ("eager-failed-to-allocate", SYN3_EAGER_OOM, {}, "out-of-memory", ["batch"], []),
+    ("killed-for-ram", SYN3_KILLED, {}, "oom-on-cpu", ["batches", "RAM"], ["nvidia-smi"]),
+    ("runtime-init-oom", SYN3_RUNTIME_OOM, {}, "gpu-memory-taken", ["nvidia-smi"], []),
+    ("ptxas-exit-code", SYN3_PTXAS_EXIT, {}, "ptxas-too-old", ["ptxas"], []),
+    ("cuda11-name-wsl", SYN3_CUDART11_WSL, {}, "missing-library", ["LD_LIBRARY_PATH", "11.8"], []),
+    ("notebook-shell-escape", SYN3_BANG_SMI, {}, "notebook-runtime-no-gpu", ["Change runtime type"], []),
+    ("own-error-after-noise", SYN3_OWN_ERROR_AFTER_NOISE, {}, "python-exception", ["traceback"], ["CUDA"]),
+    ("notebook-paste-cut", SYN3_CUT_COLAB, {}, "keras3-needs-tf-keras", ["tf-keras"], []),
+]
+
+
+@pytest.mark.parametrize("case", CASES3, ids=[c[0] for c in CASES3])
+def test_phase3_family_first_finding_and_fix(case):
+    test_family_first_finding_and_fix(case)
+
+
+def test_a_cut_notebook_traceback_is_rebuilt_from_its_header_and_raise():
+    from tfgpu_wizard.core.diagnose.scan import tracebacks
+
+    tb = tracebacks(SYN3_CUT_COLAB)[-1]
+    assert tb.cut and tb.exception.startswith("ValueError: Only instances of `keras.Layer` can be added")
+    assert [f[1] for f in tb.frames] == ["<cell line: 2>", "add"] and tb.frames[0][2] == "model.add(text_embedding)"
+    assert "colab" in read_facts(SYN3_CUT_COLAB).environment  # Colab copies frames as localhost links
+    # a complete traceback is not marked cut
+    assert not any(t.cut for t in tracebacks(SYN3_OUTPUT_SHAPE))
+
+
+def test_mamba_headline_is_a_family_not_one_line():
+    # the solver's words in other releases and forms are read the same way
+    for head in ("Could not solve for environment specs", "Failed to solve for environment",
+                 "Encountered problems while solving:", "Solving environment: failed"):
+        facts = read_facts(head + "\n  - nothing provides cudatoolkit 11.2 needed by tensorflow-2.6.0-gpu_0\n")
+        assert facts.pip_resolution_impossible, head

@@ -612,9 +612,10 @@ def diagnose_report(
     tbs = tracebacks(text)
     for tb in tbs:
         if tb.cut:  # a notebook paste cut before its exception line: the rebuilt line is read like the others
+            shown = _lines_after(text, tb.line - 1, 1).rstrip("\r\n")  # the raise line, as it stands in the log
             for rid, hit in scan(tb.exception).items():
                 if rid not in hits:
-                    hit.evidence = [evidence(tb.line, tb.exception)]
+                    hit.evidence = [Evidence(tb.line, shown, tb.exception, "")]
                     hit.lines = {tb.line}
                     hits[rid] = hit
     tfv = version_tuple(tf_version)

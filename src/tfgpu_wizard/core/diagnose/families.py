@@ -326,6 +326,10 @@ def derive_keras(work: Work) -> None:
     release of it made for Keras 3); imported by the user's own code (or a pasted last line), the user's import
     changes (the Keras 3 spelling)."""
     api = work.hits.get("keras3-api-changed")
+    if api is not None and api.values.get("kwarg") and not api.values.get("callee"):
+        m = _DESERIALIZING.search(work.text)  # a model file's layer config: the class being rebuilt
+        api.values["callee"] = m.group(1) if m else ("InputLayer" if api.values["kwarg"] == "batch_input_shape"
+                                                     else api.values["kwarg"])
     if api is not None and "keras3-needs-tf-keras" not in work.hits:
         # the API Keras 3 changed is called by a library's code, not the user's: that library is Keras 2 code
         lines = api.lines or {e.line for e in api.evidence}
@@ -439,6 +443,9 @@ _KERAS_OBJ_ATTR = re.compile(
     r"attribute '(?P<attr>\w{1,60})'"
 )
 _TF1_OBJ_ATTR = re.compile(r"_\w|numpy$|eval$|op$|graph$")  # private names, and tensors' TF 1 / eager members
+
+
+_DESERIALIZING = re.compile(r"Error when deserializing class '(\w{1,80})'")
 
 
 def _keras3_spelling() -> dict[str, str]:
