@@ -1140,3 +1140,21 @@ def test_mamba_headline_is_a_family_not_one_line():
                  "Encountered problems while solving:", "Solving environment: failed"):
         facts = read_facts(head + "\n  - nothing provides cudatoolkit 11.2 needed by tensorflow-2.6.0-gpu_0\n")
         assert facts.pip_resolution_impossible, head
+
+
+def test_prefixes_of_the_logs_container_are_stripped():
+    # a pip conflict as a GitHub Actions log, a docker BuildKit step and a Markdown quote (written for this test)
+    block = ("ERROR: Cannot install numpy==2.0.0 and tensorflow==2.15.0 because these package versions have "
+             "conflicting dependencies.\n\nThe conflict is caused by:\n    The user requested numpy==2.0.0\n"
+             "    tensorflow 2.15.0 depends on numpy<2.0.0 and >=1.23.5\n")
+    forms = {
+        "actions": "".join(f"2024-05-01T10:00:0{i}.1234567Z {ln}\n" for i, ln in enumerate(block.splitlines())),
+        "buildkit": "".join(f"#9 1{i}.25{i} {ln}\n" for i, ln in enumerate(block.splitlines())),
+        "quote": "".join(f"> {ln}\n" if ln else ">\n" for ln in block.splitlines()),
+    }
+    for kind, text in forms.items():
+        stripped, got = strip_worker_prefixes(text)
+        assert got == kind and stripped.count("\n") == text.count("\n")
+        f = diagnose(text)[0]
+        assert f.rule_id == "pip-dependency-conflict" and "numpy<2.0.0,>=1.23.5" in f.fix, (kind, f.fix)
+        assert "worker" not in read_facts(stripped, got).environment

@@ -55,11 +55,25 @@ _RAY_PREFIX = re.compile(
 )
 _SRUN_LABEL = re.compile(r"(?m)^\d{1,4}: ")
 _COMPOSE = re.compile(r"(?m)^[A-Za-z][\w.-]{0,60}[ \t]+\| ")
+# prefixes of the log's container rather than of a worker: a GitHub Actions log's timestamps
+# ("2024-03-05T10:11:12.1234567Z "), docker BuildKit's step and seconds ("#12 34.56 "), and a paste quoted in
+# Markdown ("> ") as issue threads often show it
+_CONTAINER_PREFIXES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    ("actions", "Z ", re.compile(r"(?m)^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z ")),
+    ("buildkit", "#", re.compile(r"(?m)^#\d{1,4} \d{1,6}\.\d{1,4} ")),
+    ("quote", ">", re.compile(r"(?m)^> ?(?=[^>\r\n]|\r?$)")),
+)
+WORKER_PREFIXES = frozenset({"ray", "srun", "compose"})
+
+
+def _most_lines(pat: re.Pattern[str], text: str, lines: int) -> bool:
+    n = len(pat.findall(text, 0, 200_000))
+    return n >= 3 and n >= 0.5 * min(lines, 200_000 / 80)
 
 
 def strip_worker_prefixes(text: str) -> tuple[str, str | None]:
-    """(text without scheduler prefixes, which kind was stripped: "ray" | "srun" | "compose" | None).
-    Only whole prefixes at line starts are removed; line numbers stay the same."""
+    """(text without scheduler prefixes, which kind was stripped: "ray" | "srun" | "compose" | "actions" |
+    "buildkit" | "quote" | None). Only whole prefixes at line starts are removed; line numbers stay the same."""
     kind = None
     if "pid=" in text or "(raylet" in text:
         stripped, n = _RAY_PREFIX.subn("", text)
@@ -67,13 +81,14 @@ def strip_worker_prefixes(text: str) -> tuple[str, str | None]:
             return stripped, "ray"
     lines = text.count("\n") + 1
     if lines >= 3 and ": " in text[:2000]:
-        n = len(_SRUN_LABEL.findall(text, 0, 200_000))
-        if n >= 0.5 * min(lines, 200_000 / 80) and n >= 3:
+        if _most_lines(_SRUN_LABEL, text, lines):
             return _SRUN_LABEL.sub("", text), "srun"
     if lines >= 3 and " | " in text[:4000]:
-        n = len(_COMPOSE.findall(text, 0, 200_000))
-        if n >= 0.5 * min(lines, 200_000 / 80) and n >= 3:
+        if _most_lines(_COMPOSE, text, lines):
             return _COMPOSE.sub("", text), "compose"
+    for name, gate, pat in _CONTAINER_PREFIXES:
+        if lines >= 3 and gate in text[:4000] and _most_lines(pat, text, lines):
+            text, kind = pat.sub("", text), kind or name
     return text, kind
 
 
@@ -770,9 +785,11 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
         _merge(f, tail, skipped)
         return f
     f = LogFacts(worker_prefix=worker_prefix)
-    if worker_prefix:
+    if worker_prefix in WORKER_PREFIXES:
         f.environment.add("worker")
         f.environment.add({"ray": "ray", "srun": "slurm", "compose": "docker"}[worker_prefix])
+    elif worker_prefix == "buildkit":
+        f.environment.add("docker")
 
     line_of = _LineCounter(text)
 
@@ -831,7 +848,7 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
             f.environment.add(name)
     if {"ngc", "docker", "apptainer", "kubernetes"} & f.environment:
         f.environment.add("container")
-    if {"ray", "slurm", "spark"} & f.environment and worker_prefix:
+    if {"ray", "slurm", "spark"} & f.environment and worker_prefix in WORKER_PREFIXES:
         f.environment.add("worker")
     runs = _DOCKER_RUN.finditer(text) if (" run" in text and ("docker" in text or "podman" in text)) else ()
     for m in islice(runs, 20):
