@@ -372,8 +372,8 @@ def derive_keras(work: Work) -> None:
                                                     "spelling": spelling or ""})
             return
         m = _KERAS_ERR.search(tb.block)
-        if not m:
-            continue
+        if not m or (m.group("mod") or m.group("from") or m.group("amod") or "").startswith("tensorflow.python.keras"):
+            continue  # (TensorFlow's internal copy of Keras 2, gone since TF 2.12: a TensorFlow internal)
         values = {"keras": work.facts.keras_version or "", "tf": work.facts.tf_version or ""}
         ev = [evidence(tb.line, tb.exception)]
         if m.group("mod"):
@@ -595,7 +595,15 @@ def derive_pinned(work: Work) -> None:
         if package == "tensorflow" and not through:
             # `tf.Session` in the user's own code is not an installation problem; a pasted last line naming
             # TensorFlow's *internal* modules is: only libraries (Keras, tf-keras, TFP, ...) import those
-            if tb.frames or not re.match(r"tensorflow\.(?:python|core|compat\.v2|tsl|tools)\.", module):
+            internal = re.match(r"tensorflow\.(?:python|core|compat\.v2|tsl|tools|_api)\.", module)
+            owner = _code_owner(tb) if tb.frames else None
+            if internal and owner and owner not in ("tensorflow", "keras"):
+                # a library's own import of a TensorFlow internal that this TensorFlow does not have: that library
+                # was made for another TensorFlow
+                values = _pinned_values(work, _package_of(owner), module)
+                work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], values)
+                return
+            if tb.frames or not internal:
                 continue
             values = _pinned_values(work, "tensorflow", module)
             values.update(case="internal", detail=module)
