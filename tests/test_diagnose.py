@@ -26,8 +26,8 @@ def log(name: str) -> str:
 
 
 # the expected first finding of every fixture, with the caller's context (shared with the scorer): expected.json is
-# the curated set every rule change must keep right; the collectors' expected-*.json (issue 22's corpus) are judged
-# as a whole by benchmarks/score_diagnosis.py (accuracy per class), and their logs inventoried here
+# the curated set of the first 69 logs; the collectors' expected-*.json (issue 22's corpus) are judged here log by
+# log too (and per class by benchmarks/score_diagnosis.py, which alone also reads the held-out split)
 FIXTURES = {
     k: v for k, v in json.loads((LOGS / "expected.json").read_text(encoding="utf-8")).items() if k[0] != "_"
 }
@@ -40,9 +40,10 @@ CORPUS = {
 
 
 def diagnose_fixture(name: str, **kw):
-    ctx = FIXTURES[name].get("context", {})
+    ctx = dict(CORPUS[name].get("context", {}))
     text = decode_log((LOGS / f"{name}.log").read_bytes())
-    return diagnose(text, platform=ctx.get("platform"), tf_version=ctx.get("tf_version"), **kw)
+    return diagnose(text, platform=ctx.pop("platform", None), tf_version=ctx.pop("tf_version", None),
+                    context=ctx or None, **kw)
 
 
 def ids(findings) -> list[str]:
@@ -155,14 +156,14 @@ AWAITING_REAL_LOGS = {
     "container-no-gpu", "worker-no-gpu-allotted", "keras3-needs-tf-keras", "keras3-api-changed",
     "keras-too-old-for-library", "pinned-package-mismatch", "pip-no-matching-distribution",
     "pip-dependency-conflict", "message-states-fix", "tf1-api-on-tf2", "tf-import-dll-failed", "cpu-without-avx",
-    "glibcxx-too-old", "windows-long-paths",
+    "glibcxx-too-old", "windows-long-paths", "ptxas-newer-than-driver",
 }
 
 
 def test_every_rule_has_a_real_log():
     from test_diagnose_families import SYNTHETIC_RULES
 
-    seen = {f.rule_id for name in FIXTURES for f in diagnose_fixture(name)}
+    seen = {f.rule_id for name in CORPUS for f in diagnose_fixture(name)}
     seen |= {want["rule"] for want in CORPUS.values()}  # the corpus's expected classes count as real logs too
     missing = set(dg.RULE_IDS) - seen
     assert missing <= AWAITING_REAL_LOGS, sorted(missing - AWAITING_REAL_LOGS)
@@ -172,6 +173,7 @@ def test_every_rule_has_a_real_log():
 def test_every_fixture_is_tested_and_has_its_source():
     names = {p.stem for p in LOGS.glob("*.log")}
     assert names == set(CORPUS)
+    assert set(NOT_IN_THE_LOG) <= names and len(NOT_IN_THE_LOG) <= 8
     assert set(FIXTURES) <= names and set(EXPECTED) <= names
     readme = (LOGS / "local_README.txt").read_text(encoding="utf-8")
     for name in names:
@@ -190,10 +192,36 @@ def test_every_fixture_is_tested_and_has_its_source():
         assert want["rule"] in dg.RULE_IDS or want.get("class_note"), want  # a new class is explained
 
 
-@pytest.mark.parametrize("name", sorted(FIXTURES))
+# training logs whose established cause the log itself does not show (the thread says it, the paste does not);
+# each is still diagnosed (a finding with a fix), only not as the thread's class
+NOT_IN_THE_LOG = {
+    "gh_colab_4425_no_nvidia_driver": "one PyTorch line, 'Found no NVIDIA driver on your system': nothing in it "
+    "says Colab (only the thread does), so it is the no-driver finding, whose fix names the driver",
+    "gh_isidev_colab_11_no_nvidia_driver": "the same one line, with no sign of the notebook service",
+    "gh_deepface_1202_stream_never_called_keras3": "one line 'has never been called': nothing says the code is a "
+    "library's (deepface), so it is the Keras 3 API finding, whose fix also gives tf-keras",
+    "gh_deepface_1272_never_called_tf2162": "the paste ends at the notebook cell: the library frame where deepface "
+    "raises is cut off, so it is the Keras 3 API finding, whose fix also gives tf-keras",
+    "gh_ray_5214_remote_without_num_gpus": "the paste ends at RayTaskError: the worker's own error (its empty GPU "
+    "list) is not in it",
+    "gh_colabtools_4876_no_nvidia_driver_cpu_runtime": "the same one PyTorch line as the title of the issue: only the "
+    "thread says it ran on Colab",
+    "gh_colabtools_3376_tf_device_gpu_not_used": "two lines of prose ('with tf.device(...) does not work and GPU is "
+    "not utilized'): no output at all, and nothing says Colab",
+}
+
+
+def _corpus_case(name: str):
+    if name in NOT_IN_THE_LOG:
+        return pytest.param(name, marks=pytest.mark.xfail(reason=NOT_IN_THE_LOG[name], strict=True))
+    return name
+
+
+@pytest.mark.parametrize("name", [_corpus_case(n) for n in sorted(CORPUS)])
 def test_first_finding_is_the_established_cause(name):
-    # judged like benchmarks/score_diagnosis.py: the rule and the fix, never the echoed evidence
-    want = FIXTURES[name]
+    # judged like benchmarks/score_diagnosis.py: the rule and the fix, never the echoed evidence; every training
+    # log of expected.json and expected-*.json (the held-out split is never opened here)
+    want = CORPUS[name]
     findings = diagnose_fixture(name)
     assert findings and findings[0].rule_id == want["rule"], [(f.rank, f.rule_id) for f in findings]
     for word in want.get("fix", []):
@@ -210,14 +238,33 @@ def _fixture_logs() -> list[Path]:
     return sorted(LOGS.glob("*.log"))
 
 
+def _code_patterns() -> list[str]:
+    """The regular expressions of the diagnosis code itself (facts, families, scan, engine): module-level ones."""
+    from tfgpu_wizard.core.diagnose import engine, facts, families, scan
+
+    out = []
+    for module in (engine, facts, families, scan):
+        for value in vars(module).values():
+            if isinstance(value, re.Pattern):
+                out.append(value.pattern)
+            elif isinstance(value, tuple):  # (gate, pattern) tables
+                out += [v.pattern for item in value for v in (item if isinstance(item, tuple) else (item,))
+                        if isinstance(v, re.Pattern)]
+    return out
+
+
 def test_no_pattern_contains_a_whole_fixture_line():
-    # the rules are written from public knowledge, not by copying a log line into a pattern
-    patterns = [p for r in ALL_RULES for p in r.patterns]
+    # the rules (data and code) are written from public knowledge, not by copying a log line into a pattern; every
+    # training log is checked (the held-out split is never opened here)
+    code = _code_patterns()
+    assert len(code) > 40  # the readers of facts.py and the families' own expressions are in the check
+    patterns = [p for r in ALL_RULES for p in r.patterns] + code
     literal = [re.sub(r"\\(.)", r"\1", p) for p in patterns]  # a pattern's text without its escapes
+    python_format = {"Traceback (most recent call last):"}  # Python's own traceback header, which the scan reads
     for path in _fixture_logs():
         for line in decode_log(path.read_bytes()).splitlines():
             line = line.strip()
-            if len(line) > 25:
+            if len(line) > 25 and line not in python_format:
                 assert not any(line in p for p in patterns + literal), (path.name, line[:80])
 
 
@@ -347,7 +394,7 @@ def test_fifty_megabyte_log_gets_an_answer():
     assert found[0].rule_id == "driver-library-mismatch"
     assert 100 < by_id(found, "numa-node").count <= dg.MAX_COUNT
     # the middle of a log this long is counted, not searched, and the answer says so
-    assert report.skipped_lines > 0 and report.lines == text.count("\n")
+    assert report.skipped_lines > 0 and report.lines == text.count("\n") + (not text.endswith("\n"))
     assert any(n.code == "truncated" for n in report.notes)
     lines = text.split("\n")
     for f in found:  # line numbers are those of the whole text, after the gap too

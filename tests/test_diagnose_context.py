@@ -211,7 +211,9 @@ def test_scorer_prints_both_splits_per_class():
     data = json.loads(res.stdout)
     total = sum(len([k for k in json.loads(p.read_text("utf-8")) if k[0] != "_"])
                 for p in LOGS.glob("expected*.json"))
-    assert data["training"]["total"] == total and data["training"]["right"] == total
+    from test_diagnose import NOT_IN_THE_LOG  # the training logs whose cause the paste does not show
+
+    assert data["training"]["total"] == total and data["training"]["right"] == total - len(NOT_IN_THE_LOG)
     assert sum(c["total"] for c in data["training"]["classes"].values()) == total
     assert set(data["heldout"]) == {"right", "total", "classes"}
 
@@ -243,6 +245,28 @@ def test_scorer_reads_several_expected_files_and_a_heldout_folder(tmp_path):
     (tmp_path / "expected-C.json").write_text(json.dumps({"a": {"rule": "python-exception"}}))
     with pytest.raises(SystemExit, match="also in another expected file"):
         sd.load_expected(tmp_path)
+
+
+def test_scorer_never_names_a_heldout_log(tmp_path, monkeypatch, capsys):
+    # the held-out split is printed as numbers only, also with -v (which lists the wrong *training* logs)
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import score_diagnosis as sd
+    finally:
+        sys.path.pop(0)
+    (tmp_path / "heldout").mkdir()
+    (tmp_path / "train_wrong_one.log").write_text("Num GPUs Available:  0\n", "utf-8")
+    (tmp_path / "expected.json").write_text(json.dumps({"train_wrong_one": {"rule": "no-tensorflow"}}))
+    (tmp_path / "heldout" / "secret_heldout_log.log").write_text("Num GPUs Available:  0\n", "utf-8")
+    (tmp_path / "heldout" / "expected-A.json").write_text(json.dumps(
+        {"secret_heldout_log": {"rule": "no-tensorflow", "cause": "secret cause words"}}))
+    monkeypatch.setattr(sd, "LOGS", tmp_path)
+    monkeypatch.setattr(sd, "HELDOUT", tmp_path / "heldout")
+    for argv in (["-v"], ["--json"]):
+        assert sd.main(argv) == 0
+        out = capsys.readouterr().out
+        assert "secret" not in out and "no-tensorflow" in out
+    assert sd.main(["-v"]) == 0 and "train_wrong_one" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------------- GUI

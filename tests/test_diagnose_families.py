@@ -374,14 +374,14 @@ CASES: list[tuple[str, str, dict, str, list[str], list[str]]] = [
     ("no-avx", SYN_AVX, {}, "cpu-without-avx", ["AVX"], []),
     ("glibcxx", SYN_GLIBCXX, {}, "glibcxx-too-old", ["libstdcxx"], []),
     ("windows-long-paths", SYN_LONG_PATHS, {}, "windows-long-paths", ["LongPathsEnabled"], []),
-    ("bare-keras-line", SYN_BARE_KERAS_LINE, {}, "keras3-needs-tf-keras", ["tf-keras"], []),
+    ("bare-keras-line", SYN_BARE_KERAS_LINE, {}, "keras3-api-changed", ["tf-keras", "multi_gpu_model"], []),
     ("protobuf-builder", SYN_PROTOBUF_BUILDER, {}, "protobuf-version", ["protobuf"], []),
     ("cudnn-sublib-windows", SYN_CUDNN_SUBLIB_WINDOWS, {}, "missing-library", ["cudnn=8.1"], []),
 ]
 
 # rules these synthetic logs exercise: tests/test_diagnose.py accepts them in place of a real log until the
 # corpus of issue 22 brings one (benchmarks/score_diagnosis.py then judges them on real logs)
-SYNTHETIC_RULES = frozenset(c[3] for c in CASES) | {"pip-dependency-conflict"}
+SYNTHETIC_RULES = frozenset(c[3] for c in CASES) | {"pip-dependency-conflict", "ptxas-newer-than-driver"}
 
 
 def ids(findings) -> list[str]:
@@ -424,12 +424,18 @@ def test_keras_decision_follows_the_keras_in_use():
     assert first.rule_id == "keras3-needs-tf-keras"  # the module list names Keras-2-only paths
     legacy_on_k3 = SYN_KERAS_SRC_LEGACY.replace("(2.14.0)", "(2.17.0)")
     assert diagnose(legacy_on_k3)[0].rule_id == "keras-too-old-for-library"
-    # a generic Keras import error decided by the Keras version: Keras 3 -> tf-keras
+    # a generic Keras import error decided by the Keras version and by whose code imports it: on Keras 3 the
+    # user's own import is the Keras 3 API change (its fix names the name); a library's import is Keras 2 code
     generic = ("Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n"
                "    from keras.utils import multi_gpu_model\n"
                "ImportError: cannot import name 'multi_gpu_model' from 'keras.utils' (/v/site-packages/keras/utils/"
                "__init__.py)\n")
-    assert diagnose("tensorflow-2.16.1.dist-info\n" + generic)[0].rule_id == "keras3-needs-tf-keras"
+    own = diagnose("tensorflow-2.16.1.dist-info\n" + generic)[0]
+    assert own.rule_id == "keras3-api-changed" and "tensorflow.keras.utils import multi_gpu_model" in own.fix
+    library = generic.replace('"a.py"', '"/v/site-packages/oldlib/models.py"')
+    found = diagnose("tensorflow-2.16.1.dist-info\n" + library)[0]
+    assert found.rule_id == "keras3-needs-tf-keras" and "oldlib" in found.fix and "tf-keras" in found.fix
+    assert diagnose("tensorflow-2.14.0.dist-info\n" + generic)[0].rule_id == "pinned-package-mismatch"  # Keras 2
     ops = generic.replace("multi_gpu_model", "ops").replace("'keras.utils'", "'keras'")
     assert diagnose("tensorflow-2.13.0.dist-info\n" + ops)[0].rule_id == "keras-too-old-for-library"
 
@@ -625,3 +631,530 @@ def test_a_pip_warning_before_a_gpu_error_is_information():
     found = diagnose(SYN_PIP_PIN + keras_err)
     assert found[0].rule_id == "pip-dependency-conflict" and 'keras<2.16,>=2.15.0' in found[0].fix
     assert next(f for f in found if f.rule_id == "keras3-needs-tf-keras").symptom_of == "pip-dependency-conflict"
+
+
+# --------------------------------------------------------------------------- phase 2: the families the corpus showed
+# (logs written for these tests in the formats pip, uv, conda, XLA, Keras 3 and the notebooks print)
+
+SYN_CAUSED_BY = """\
+ERROR: Cannot install -r requirements.txt (line 3) and tf-keras==2.14.1 because these package versions have conflicting dependencies.
+
+The conflict is caused by:
+    The user requested tf-keras==2.14.1
+    tensorflow 2.16.2 depends on tf-keras<2.17 and >=2.16.0
+
+ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/
+"""
+
+SYN_UV_ABI = """\
+  x No solution found when resolving dependencies for split (python_full_version >= '3.13'):
+error: Distribution tensorflow==2.17.1 @ registry+https://pypi.org/simple can't be installed because it doesn't have a source distribution or wheel for the current platform hint: You're using CPython 3.13 (cp313), but tensorflow (v2.17.1) only has wheels with the following Python ABI tags: cp39, cp310, cp311, cp312
+"""
+
+SYN_CONDA_GPU = """\
+PackagesNotFoundError: The following packages are not available from current channels:
+
+  - tensorflow-gpu=2.15
+
+Current channels:
+"""
+
+SYN_PIP_ENV_VAR = "ERROR: No matching distribution found for TF_USE_LEGACY_KERAS=1\n"
+
+SYN_GPU_STUB = """\
+Collecting tensorflow-gpu>=2.0
+  Downloading tensorflow_gpu-2.12.0.tar.gz (2.6 kB)
+  Preparing metadata (setup.py) ... error
+error: metadata-generation-failed
+"""
+
+SYN_PTXAS_OLD = """\
+2025-02-02 08:00:00.000000: W external/local_xla/xla/stream_executor/cuda/ptx_compiler_helpers.cc:49] ptxas fatal   : Value 'sm_90' is not defined for option 'gpu-name'
+"""
+
+SYN_COLAB_NO_GPU = """\
+Traceback (most recent call last):
+  File "/content/train.py", line 6, in <module>
+    assert tf.config.list_physical_devices('GPU'), "GPU device not found"
+AssertionError: GPU device not found
+"""
+
+SYN_DEVICE_LIB_WINDOWS = """\
+>>> from tensorflow.python.client import device_lib; print(device_lib.list_local_devices())
+[name: "/device:CPU:0"
+device_type: "CPU"
+memory_limit: 268435456
+]
+"""
+
+SYN_BUILT_WITHOUT_CUDA = """\
+>>> tf.test.is_built_with_cuda()
+False
+"""
+
+SYN_KERAS3_KWARG = """\
+Traceback (most recent call last):
+  File "fit.py", line 20, in <module>
+    model.fit(train_ds, epochs=3, workers=4, use_multiprocessing=True)
+TypeError: TensorFlowTrainer.fit() got an unexpected keyword argument 'workers'
+"""
+
+SYN_WEIGHTS_NAME = """\
+  File "cb.py", line 8, in <module>
+    ckpt = keras.callbacks.ModelCheckpoint("best.h5", save_weights_only=True)
+ValueError: When using `save_weights_only=True` in `ModelCheckpoint`, the filepath provided must end in `.weights.h5` (Keras weights format). Received: filepath=best.h5
+"""
+
+SYN_LSO_KWARG = """\
+  File "amp.py", line 12, in <module>
+    opt = mixed_precision.LossScaleOptimizer(opt, dynamic=True)
+TypeError: LossScaleOptimizer.__init__() got an unexpected keyword argument 'dynamic'
+"""
+
+SYN_OOM_FRAGMENTED = """\
+2025-03-03 09:00:00.000000: W external/local_xla/xla/tsl/framework/bfc_allocator.cc:497] Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.00GiB (rounded to 2147483648)requested by op Conv2D
+If the cause is memory fragmentation maybe the environment variable 'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation.
+"""
+
+SYN_BFC_NOT_FAILURE = """\
+2025-03-03 09:00:00.000000: W tensorflow/core/common_runtime/bfc_allocator.cc:290] Allocator (GPU_0_bfc) ran out of memory trying to allocate 3.10GiB with freed_by_count=0. The caller indicates that this is not a failure, but this may mean that there could be performance gains if more memory were available.
+Epoch 2/10
+"""
+
+SYN_CTX_OOM = """\
+2025-03-03 09:00:00.000000: E tensorflow/compiler/xla/stream_executor/cuda/cuda_driver.cc:268] failed call to cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY: out of memory; total memory reported: 25769803776
+"""
+
+SYN_TFIO_WRAPPED = """\
+/home/ada/.venv/lib/python3.12/site-packages/tensorflow_io/python/ops/__init__.py:98: UserWarning: unable to load libtensorflow_io_plugins.so: unable to open file: libtensorflow_io_plugins.so, from paths: ['/home/ada/.venv/lib/python3.12/site-packages/tensorflow_io/python/ops/libtensorflow_io_plugins.so']
+caused by: ['/home/ada/.venv/lib/python3.12/site-packages/tensorflow_io/python/ops/libtensorflow_io_plugins.so:
+undefined symbol: _ZN3tsl6StatusC1Ev']
+"""
+
+SYN_CUDNN_NEWER = """\
+E tensorflow/stream_executor/cuda/cuda_dnn.cc:361] Loaded runtime CuDNN library: 8005 (compatibility version 8000) but source was compiled with 7603 (compatibility version 7600).
+"""
+
+SYN_DPKG_MISMATCH = """\
+$ cat /proc/driver/nvidia/version
+NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 01:44:30 UTC 2024
+$ dpkg -l | grep nvidia-utils
+ii  nvidia-utils-550    550.90.07-0ubuntu1   amd64   NVIDIA driver support binaries
+"""
+
+SYN_SHAPES = "ValueError: Shapes (None, 10) and (None, 1) are incompatible\n"
+
+SYN_DTYPE = ("ValueError: Failed to convert a NumPy array to a Tensor (Unsupported object type float).\n")
+
+SYN_H5PY_DECODE = """\
+Traceback (most recent call last):
+  File "load.py", line 3, in <module>
+    model = load_model("old.h5")
+  File "/env/lib/python3.7/site-packages/tensorflow/python/keras/saving/hdf5_format.py", line 176, in load_model_from_hdf5
+    model_config = json.loads(model_config.decode('utf-8'))
+AttributeError: 'str' object has no attribute 'decode'
+"""
+
+SYN_DST_TENSOR = ("InternalError: Failed copying input tensor from /job:localhost/replica:0/task:0/device:CPU:0 to "
+                  "/job:localhost/replica:0/task:0/device:GPU:0 in order to run _EagerConst: Dst tensor is not "
+                  "initialized.\n")
+
+SYN_NUMPY_RAM = "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 37.3 GiB for an array with shape (50000, 224, 224, 3) and data type float32\n"
+
+SYN_KERAS3_FILE_IN_KERAS2 = ("TypeError: Error when deserializing class 'InputLayer' using config={'batch_shape': "
+                             "[None, 28, 28], 'dtype': 'float32'}.\n\nException encountered: Unrecognized keyword "
+                             "arguments: ['batch_shape']\n")
+
+SYN_PTXAS_NEWER = """\
+W0000 00:00:1735000000.000000  4242 nvptx_compiler.cc:930] The NVIDIA driver's CUDA version is 12.2 which is older than the PTX compiler version 12.5.82. Because the driver is older than the PTX compiler version, XLA is disabling parallel compilation, which may slow down compilation.
+"""
+
+CASES2: list[tuple[str, str, dict, str, list[str], list[str]]] = [
+    ("pip-caused-by", SYN_CAUSED_BY, {}, "pip-dependency-conflict", ["tf-keras<2.17,>=2.16.0", "tensorflow"], []),
+    ("uv-abi-tags", SYN_UV_ABI, {}, "pip-no-matching-distribution", ["3.12", "uv venv"], []),
+    ("conda-gpu-package", SYN_CONDA_GPU, {}, "pip-no-matching-distribution", ["WSL2"], []),
+    ("pip-env-var", SYN_PIP_ENV_VAR, {}, "keras3-needs-tf-keras", ["environment variable", "tf-keras"], []),
+    ("tensorflow-gpu-stub", SYN_GPU_STUB, {}, "tensorflow-gpu-removed", ["pip install tensorflow"], []),
+    ("ptxas-sm90", SYN_PTXAS_OLD, {}, "ptxas-too-old", ["nvidia-cuda-nvcc-cu12", "PATH"], []),
+    ("colab-no-gpu", SYN_COLAB_NO_GPU, {}, "notebook-runtime-no-gpu", ["Change runtime type"], ["reinstall"]),
+    ("device-lib-windows", SYN_DEVICE_LIB_WINDOWS, {"platform": "windows", "tf_version": "2.13.0"},
+     "windows-native-no-gpu", ["WSL2"], []),
+    ("built-without-cuda", SYN_BUILT_WITHOUT_CUDA, {"platform": "linux"}, "no-gpu-visible",
+     ["CPU-only", "tensorflow[and-cuda]"], []),
+    ("keras3-fit-workers", SYN_KERAS3_KWARG, {}, "keras3-api-changed", ["workers"], []),
+    ("keras3-weights-name", SYN_WEIGHTS_NAME, {}, "keras3-api-changed", [".weights.h5"], []),
+    ("keras3-lso-kwarg", SYN_LSO_KWARG, {}, "keras3-api-changed", ["scale_loss", "dynamic_scale"], []),
+    ("oom-fragmented", SYN_OOM_FRAGMENTED, {}, "out-of-memory", ["TF_GPU_ALLOCATOR=cuda_malloc_async"], []),
+    ("ctx-retain-oom", SYN_CTX_OOM, {}, "gpu-memory-taken", ["nvidia-smi"], ["smaller batch"]),
+    ("tfio-symbol-wrapped", SYN_TFIO_WRAPPED, {}, "pinned-package-mismatch", ["tensorflow-io"], []),
+    ("cudnn-newer-than-tf", SYN_CUDNN_NEWER, {}, "cudnn-version-mismatch", ["activate", "tensorflow-gpu"], []),
+    ("kernel-vs-userspace", SYN_DPKG_MISMATCH, {}, "driver-library-mismatch", ["Reboot"], []),
+    ("shapes", SYN_SHAPES, {}, "python-exception", ["categorical_crossentropy"], ["driver", "CUDA"]),
+    ("dtype", SYN_DTYPE, {}, "python-exception", ["astype"], ["driver", "CUDA"]),
+    ("h5py-decode", SYN_H5PY_DECODE, {}, "pinned-package-mismatch", ["h5py"], []),
+    ("dst-tensor", SYN_DST_TENSOR, {}, "out-of-memory", ["batch"], []),
+    ("numpy-ram", SYN_NUMPY_RAM, {}, "oom-on-cpu", ["batches"], []),
+    ("keras3-file-in-keras2", SYN_KERAS3_FILE_IN_KERAS2, {}, "keras-too-old-for-library", ["2.16"], []),
+]
+
+
+@pytest.mark.parametrize("case", CASES2, ids=[c[0] for c in CASES2])
+def test_phase2_family_first_finding_and_fix(case):
+    test_family_first_finding_and_fix(case)
+
+
+def test_harmless_allocator_and_ptxas_notes():
+    for text, rule in ((SYN_BFC_NOT_FAILURE, "bfc-not-a-failure"), (SYN_PTXAS_NEWER, "ptxas-newer-than-driver")):
+        found = diagnose(text)
+        assert found[0].rule_id == "only-harmless-lines" and rule in ids(found)
+        assert not has_errors(found)
+    # a real allocation failure next to the harmless note is still one
+    assert diagnose(SYN_BFC_NOT_FAILURE + SYN_OOM_FRAGMENTED)[0].rule_id == "out-of-memory"
+
+
+def test_pip_facts_of_other_installers():
+    r = diagnose_report(SYN_UV_ABI)
+    nm = r.facts.pip_no_match[0]
+    assert nm.package == "tensorflow" and nm.python == "3.13" and nm.abi_tags[-1] == "cp312"
+    assert "3.9, 3.10, 3.11, 3.12" in r.findings[0].fix
+    conda = diagnose_report(SYN_CONDA_GPU).facts.pip_no_match[0]
+    assert conda.package == "tensorflow-gpu" and conda.wanted == "2.15"
+    caused = diagnose_report(SYN_CAUSED_BY).facts.pip_conflicts
+    assert [(c.package, c.requires) for c in caused] == [
+        ("the user", "tf-keras==2.14.1"), ("tensorflow", "tf-keras<2.17,>=2.16.0")]
+
+
+def test_notebook_is_not_said_when_a_library_is_the_cause():
+    # a Colab traceback whose CUDA library does not load: the library is the cause, not the runtime type
+    text = SYN_COLAB_NO_GPU + ("2025-01-01 00:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] "
+                               "Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned "
+                               "above are installed properly.\n")
+    assert diagnose(text)[0].rule_id == "dlopen-failed"
+    # a notebook on a Windows computer is that computer, not a hosted runtime
+    local = SYN_COLAB_NO_GPU.replace("/content/train.py", "C:\\\\Users\\\\ana\\\\train.py").replace(
+        "File \"C", "File \"<ipython-input-3-1>\" C")
+    assert "notebook-runtime-no-gpu" not in ids(diagnose(local + "Cell In[3], line 1\n"))
+
+
+def test_whose_code_decides_between_the_keras3_classes():
+    # the user's import of a name Keras 3 moved: the Keras 3 spelling; private names: Keras 2 internals
+    internal = "AttributeError: module 'keras._tf_keras.keras' has no attribute '__internal__'\n"
+    assert diagnose(internal)[0].rule_id == "keras3-needs-tf-keras"
+    assert diagnose("ModuleNotFoundError: No module named 'keras.src'\n")[0].rule_id == "keras-too-old-for-library"
+
+
+SYN_MP_COUNT = ("2020-05-01 10:00:00.000000: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1700] Ignoring visible "
+                "gpu device (device: 0, name: GeForce GT 610, pci bus id: 0000:01:00.0, compute capability: 3.5) with "
+                "Cuda multiprocessor count: 1. The minimum required count is 8. You can adjust this requirement with "
+                "the env var TF_MIN_GPU_MULTIPROCESSOR_COUNT.\n")
+SYN_OLD_CC_JIT = ("2024-06-01 10:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2211] TensorFlow was "
+                  "not built with CUDA kernel binaries compatible with compute capability 5.2. CUDA kernels will be "
+                  "jit-compiled from PTX, which could take 30 minutes or longer.\n")
+SYN_PTXAS_WARNING = ("W tensorflow/compiler/xla/service/gpu/nvptx_compiler.cc:500] *** WARNING *** You are using ptxas "
+                     "10.2.89, which is older than 11.1. ptxas before 11.1 is known to miscompile XLA code.\n")
+SYN_LABEL_RANGE = ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Graph execution error:\n\n"
+                   "Received a label value of 5 which is outside the valid range of [0, 5).  Label values: 1 5 0\n")
+SYN_TF_INTERNAL = ("ImportError: cannot import name 'type_spec_registry' from 'tensorflow.python.framework' "
+                   "(/srv/env/lib/python3.11/site-packages/tensorflow/python/framework/__init__.py)\n")
+SYN_NUMPY_ALIAS = ("Traceback (most recent call last):\n  File \"/srv/env/lib/python3.9/site-packages/tensorflow/python/"
+                   "framework/dtypes.py\", line 585, in <module>\n    np.object: types_pb2.DT_STRING,\n"
+                   "AttributeError: module 'numpy' has no attribute 'object'.\n")
+SYN_PIP_YOULL = ("ERROR: tensorflow 2.3.1 has requirement numpy<1.19.0,>=1.16.0, but you'll have numpy 1.19.4 which is "
+                 "incompatible.\n")
+SYN_UV_BECAUSE = ("  x No solution found when resolving dependencies:\n  `-> Because tensorflow==2.15.1 depends on "
+                  "numpy>=1.23.5,<2.0.0 and you require numpy>=2.1, we can conclude that your requirements are "
+                  "unsatisfiable.\n")
+SYN_TFLITE_K3 = ("  File \"convert.py\", line 4, in <module>\n    converter = tf.lite.TFLiteConverter.from_keras_model(m)\n"
+                 "AttributeError: 'Functional' object has no attribute '_get_save_spec'\n")
+SYN_TF1_BACKEND = "AttributeError: module 'keras.api._v2.keras.backend' has no attribute 'get_session'\n"
+
+CASES3: list[tuple[str, str, dict, str, list[str], list[str]]] = [
+    ("gpu-multiprocessors", SYN_MP_COUNT, {}, "gpu-too-old", ["TF_MIN_GPU_MULTIPROCESSOR_COUNT=1"], []),
+    ("old-card-no-kernels", SYN_OLD_CC_JIT, {}, "gpu-too-old", ["5.2"], ["newest"]),
+    ("ptxas-older-warning", SYN_PTXAS_WARNING, {}, "ptxas-too-old", ["ptxas"], []),
+    ("label-range", SYN_LABEL_RANGE, {}, "python-exception", ["number of classes"], ["driver"]),
+    ("tf-internal-import", SYN_TF_INTERNAL, {}, "pinned-package-mismatch", ["pip check", "tf-keras"], []),
+    ("numpy-alias", SYN_NUMPY_ALIAS, {}, "pinned-package-mismatch", ["numpy<1.24"], []),
+    ("pip-youll-have", SYN_PIP_YOULL, {}, "pip-dependency-conflict", ["numpy<1.19.0,>=1.16.0"], []),
+    ("uv-because", SYN_UV_BECAUSE, {}, "pip-dependency-conflict", ["numpy>=1.23.5,<2.0.0", "numpy>=2.1"], []),
+    ("tflite-keras3", SYN_TFLITE_K3, {}, "keras3-api-changed", ["from_saved_model", "model.export"], []),
+    ("tf1-keras-backend", SYN_TF1_BACKEND, {}, "tf1-api-on-tf2", ["compat.v1"], []),
+    ("cuda9-soname", "ImportError: libcufft.so.9.0: cannot open shared object file: No such file or directory\n",
+     {"platform": "linux"}, "missing-library", ["CUDA 9.0", "LD_LIBRARY_PATH"], []),
+    ("numpy-symbolic-tensor", "NotImplementedError: Cannot convert a symbolic Tensor (gru/strided_slice:0) to a numpy "
+     "array.\n", {}, "pinned-package-mismatch", ["numpy<1.20"], []),
+    ("keras-lr-warning", "WARNING:absl:`lr` is deprecated in Keras optimizer, please use `learning_rate`.\n", {},
+     "keras3-api-changed", ["learning_rate"], []),
+]
+
+
+@pytest.mark.parametrize("case", CASES3, ids=[c[0] for c in CASES3])
+def test_phase2_more_forms_of_the_families(case):
+    test_family_first_finding_and_fix(case)
+
+
+def test_an_error_that_stopped_the_program_comes_before_the_gpu_it_went_on_without():
+    # a machine without a usable GPU prints its start-up lines, TensorFlow goes on on the CPU, then Keras stops it
+    text = ("2025-01-01 10:00:00.000000: E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:152] failed call "
+            "to cuInit: UNKNOWN ERROR (303)\n" + SYN_KERAS_ENGINE)
+    found = diagnose(text)
+    assert ids(found)[:2] == ["keras3-needs-tf-keras", "cuinit-failed"]
+    # the same lines after the error (another run pasted below it) are not read as "went on"
+    assert diagnose(SYN_KERAS_ENGINE + text.splitlines()[0] + "\n")[0].rule_id == "cuinit-failed"
+
+
+def test_notebook_tracebacks_are_read_with_their_frames():
+    text = ("---------------------------------------------------------------------------\n"
+            "ImportError                               Traceback (most recent call last)\n"
+            "Cell In[2], line 1\n----> 1 import tensorflow as tf\n\n"
+            "File ~/envs/k/lib/python3.11/site-packages/tensorflow/__init__.py:37\n"
+            "     35 import typing as _typing\n---> 37 from tensorflow.python.tools import module_util\n\n"
+            "File ~/envs/k/lib/python3.11/site-packages/ml_dtypes/__init__.py:28\n"
+            "---> 28 from ml_dtypes._finfo import finfo\n\n"
+            "ImportError: cannot import name 'float8_e3m4' from 'ml_dtypes._ml_dtypes_ext'\n")
+    from tfgpu_wizard.core.diagnose.scan import tracebacks
+
+    tb = tracebacks(text)[0]
+    assert tb.exception.startswith("ImportError: cannot import") and len(tb.frames) == 3
+    assert tb.frames[1][1] == "<module>" and tb.frames[0][2] == "import tensorflow as tf"
+    f = diagnose(text)[0]
+    assert f.rule_id == "pinned-package-mismatch" and "ml-dtypes" in f.fix
+
+
+def test_pip_names_every_requirement_not_met_and_missing_ones():
+    text = ("ERROR: pip's dependency resolver does not currently take into account all the packages that are "
+            "installed. This behaviour is the source of the following dependency conflicts.\n"
+            "tensorflow 2.15.1 requires ml-dtypes~=0.3.1, which is not installed.\n"
+            "tensorflow 2.15.1 requires wrapt<1.15,>=1.11.0, but you have wrapt 1.16.0 which is incompatible.\n"
+            "tensorflow-addons 0.22.0 requires typeguard<3.0.0,>=2.7, but you have typeguard 4.2.1 which is "
+            "incompatible.\n")
+    f = diagnose(text)[0]
+    assert f.rule_id == "pip-dependency-conflict" and f.severity == "error"
+    assert '"wrapt<1.15,>=1.11.0" "ml-dtypes~=0.3.1"' in f.fix or '"ml-dtypes~=0.3.1" "wrapt<1.15,>=1.11.0"' in f.fix
+    # a conflict among TensorFlow's companions alone is TensorFlow's business too
+    addons = diagnose(text.splitlines()[0] + "\n" + text.splitlines()[-1] + "\n")[0]
+    assert addons.rule_id == "pip-dependency-conflict" and addons.severity == "error"
+
+
+def test_requires_python_and_conda_solvers():
+    wrong_py = "ERROR: Package 'tensorflow-io-gcs-filesystem' requires a different Python: 3.7.9 not in '>=3.8'\n"
+    f = diagnose(wrong_py)[0]
+    assert f.rule_id == "pip-no-matching-distribution" and ">=3.8" in f.fix and "3.7" in f.fix
+    mamba = ("LibMambaUnsatisfiableError: Encountered problems while solving:\n  - package "
+             "tensorflow-2.10.0-cpu_py310h0a1b2c3 requires python >=3.10,<3.11.0a0, but none of the providers can be "
+             "installed\n")
+    f = diagnose(mamba)[0]
+    assert f.rule_id == "pip-dependency-conflict" and "Python >=3.10,<3.11.0a0" in f.fix and "?" not in f.title
+
+
+# --------------------------------------------------------------------------- phase 3 (issue 22): synthetic logs
+
+SYN3_RESOLVER_EXTRAS = """\
+ERROR: Cannot install tensorflow[and-cuda]==2.16.1 and torch==2.3.0 because these package versions have conflicting dependencies.
+
+The conflict is caused by:
+    tensorflow[and-cuda] 2.16.1 depends on nvidia-cudnn-cu12==8.9.7.29; extra == "and-cuda"
+    torch 2.3.0 depends on nvidia-cudnn-cu12==8.9.2.26; platform_system == "Linux" and platform_machine == "x86_64"
+
+ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts
+"""
+SYN3_UV_ONLY = """\
+  × No solution found when resolving dependencies:
+  ╰─▶ Because only tensorflow<=2.16.1 is available and tensorflow==2.16.1 depends on numpy>=1.23.5,<2.0.0, we can conclude that tensorflow>=2.16.1 depends on numpy>=1.23.5,<2.0.0.
+      And because you require numpy>=2 and tensorflow>=2.16.1, we can conclude that your requirements are unsatisfiable.
+"""
+SYN3_POETRY = """\
+Because tensorflow (2.13.0) depends on typing-extensions (>=3.6.6,<4.6.0)
+ and pydantic (2.0) depends on typing-extensions (>=4.6.1), tensorflow (2.13.0) is incompatible with pydantic (2.0).
+And because your project depends on both tensorflow (2.13.0) and pydantic (2.0), version solving failed.
+"""
+SYN3_CONDA_PYTHON = """\
+UnsatisfiableError: The following specifications were found
+to be incompatible with the existing python installation in your environment:
+
+Specifications:
+
+  - tensorflow-gpu -> python[version='>=3.6,<3.7.0a0|>=3.7,<3.8.0a0']
+
+Your python: python=3.11
+"""
+SYN3_MAMBA_TREE = """\
+Could not solve for environment specs
+The following packages are incompatible
+├─ python 3.12**  is requested and can be installed;
+└─ tensorflow 2.10**  is not installable because it requires
+   └─ python >=3.10,<3.11.0a0 *, which conflicts with any installable versions previously reported.
+"""
+SYN3_CONDA_CUDA = """\
+Encountered problems while solving:
+  - nothing provides __cuda needed by tensorflow-2.11.0-cuda112py310h0123456_0
+"""
+SYN3_PKG_RESOURCES = ("pkg_resources.ContextualVersionConflict: (numpy 1.24.0 (/opt/env/lib/python3.9/site-packages), "
+                      "Requirement.parse('numpy~=1.19.2'), {'tensorflow'})\n")
+SYN3_RUNTIME_CHECK = ("ImportError: tokenizers>=0.11.1,!=0.11.3,<0.14 is required for a normal functioning of this "
+                      "module, but found tokenizers==0.14.0.\n")
+SYN3_PIP_NO_DIST = """\
+ERROR: Cannot install tensorflow==2.13.0 because these package versions have conflicting dependencies.
+
+The conflict is caused by:
+    tensorflow 2.13.0 depends on tensorflow-intel==2.13.0; platform_system == "Windows"
+
+Additionally, some packages in these conflicts have no matching distributions available for your environment:
+    tensorflow-intel
+"""
+SYN3_COMPANION = """\
+ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts.
+hosted-notebook 1.0.0 requires pandas==2.2.2, but you have pandas 2.2.3 which is incompatible.
+tensorflow-text 2.17.0 requires tensorflow<2.18,>=2.17.0, but you have tensorflow 2.18.0 which is incompatible.
+"""
+SYN3_KERAS_IMPORTS_TF_INTERNAL = """\
+Traceback (most recent call last):
+  File "/srv/app/run.py", line 2, in <module>
+    import tensorflow as tf
+  File "/srv/env/lib/python3.10/site-packages/tensorflow/__init__.py", line 48, in <module>
+    from ._api.v2 import __internal__
+  File "/srv/env/lib/python3.10/site-packages/keras/src/saving/legacy/serialization.py", line 24, in <module>
+    from tensorflow.python.util import tf_export
+AttributeError: module 'tensorflow.compat.v2.__internal__' has no attribute 'register_load_context_function'
+"""
+SYN3_JAXLIB = """\
+Traceback (most recent call last):
+  File "/srv/app/train.py", line 2, in <module>
+    import jax
+  File "/srv/env/lib/python3.10/site-packages/jax/_src/lib/__init__.py", line 84, in <module>
+    _check_jaxlib_version(
+RuntimeError: jaxlib version 0.4.23 is newer than and incompatible with jax version 0.4.20. Please update your jax and/or jaxlib packages.
+"""
+SYN3_NP_FLOAT = "AttributeError: `np.float_` was removed in the NumPy 2.0 release. Use `np.float64` instead.\n"
+SYN3_LOCALLY = "AttributeError: module 'keras._tf_keras.keras.layers' has no attribute 'LocallyConnected2D'\n"
+SYN3_NP_UTILS = """\
+Traceback (most recent call last):
+  File "/home/ana/mnist.py", line 5, in <module>
+    from keras.utils import np_utils
+ImportError: cannot import name 'np_utils' from 'keras.utils' (/home/ana/env/lib/python3.11/site-packages/keras/utils/__init__.py)
+"""
+SYN3_ADD_WEIGHT = ("ValueError: Cannot convert '('k', 'e', 'r', 'n', 'e', 'l')' to a shape. Found invalid entry 'k' of "
+                   "type '<class 'str'>'.\n")
+SYN3_LIBRARY_API = """\
+Traceback (most recent call last):
+  File "/home/ana/bin/train_tool", line 8, in <module>
+    main()
+  File "/home/ana/env/lib/python3.11/site-packages/sometool/train.py", line 40, in main
+    ModelCheckpoint(out + "/weights.h5")
+  File "/home/ana/env/lib/python3.11/site-packages/keras/src/callbacks/model_checkpoint.py", line 191, in __init__
+    raise ValueError(
+ValueError: The filepath provided must end in `.keras` (Keras model format). Received: filepath=out/weights.h5
+"""
+SYN3_OUTPUT_SHAPE = """\
+Traceback (most recent call last):
+  File "/home/ana/summary.py", line 14, in <module>
+    print(model.layers[0].output_shape)
+AttributeError: 'Dense' object has no attribute 'output_shape'
+"""
+SYN3_EAGER_OOM = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: {{function_node __wrapped__AddV2_"
+                  "device_/job:localhost/replica:0/task:0/device:GPU:0}} failed to allocate memory [Op:AddV2]\n")
+SYN3_KILLED = "Epoch 1/20\n 120/938 [==>...........................] - ETA: 3:01 - loss: 0.4102Killed\n"
+SYN3_RUNTIME_OOM = ("tensorflow.python.framework.errors_impl.InternalError: CUDA runtime implicit initialization on "
+                    "GPU:0 failed. Status: out of memory\n")
+SYN3_PTXAS_EXIT = ("2021-02-01 10:00:00.000000: W tensorflow/stream_executor/gpu/redzone_allocator.cc:314] Internal: "
+                   "ptxas exited with non-zero error code 65280, output: \nRelying on driver to perform ptx "
+                   "compilation.\n")
+SYN3_CUDART11_WSL = ("2023-01-01 10:00:00.000000: W tensorflow/compiler/xla/stream_executor/platform/default/"
+                     "dso_loader.cc:64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: "
+                     "cannot open shared object file: No such file or directory; LD_LIBRARY_PATH: /usr/lib/wsl/lib:\n")
+SYN3_BANG_SMI = "!nvidia-smi\n/bin/bash: line 1: nvidia-smi: command not found\n"
+SYN3_OWN_ERROR_AFTER_NOISE = SYN3_CUDART11_WSL.replace("/usr/lib/wsl/lib", "/opt/lib") + """\
+Traceback (most recent call last):
+  File "train.py", line 12, in <module>
+    model.fit(x_train, y_trian, epochs=5)
+NameError: name 'y_trian' is not defined
+"""
+SYN3_CUT_COLAB = """\
+---------------------------------------------------------------------------
+ValueError                                Traceback (most recent call last)
+[<ipython-input-4-0a1b2c3d>](https://localhost:8080/#) in <cell line: 2>()
+      1 model = tf.keras.Sequential()
+----> 2 model.add(text_embedding)
+
+[/usr/local/lib/python3.11/dist-packages/keras/src/models/sequential.py](https://localhost:8080/#) in add(self, layer, rebuild)
+     94         if not isinstance(layer, Layer):
+---> 95             raise ValueError(
+     96                 "Only instances of `keras.Layer` can be "
+     97                 f"added to a Sequential model. Received: {layer} "
+"""
+
+CASES3: list[tuple[str, str, dict, str, list[str], list[str]]] = [
+    ("pip-extras-markers", SYN3_RESOLVER_EXTRAS, {}, "pip-dependency-conflict",
+     ["nvidia-cudnn-cu12==8.9.7.29", "separate virtual environments"], ["extra =="]),
+    ("uv-only-available", SYN3_UV_ONLY, {}, "pip-dependency-conflict", ["numpy>=1.23.5,<2.0.0", "numpy>=2"], []),
+    ("poetry-both-sides", SYN3_POETRY, {}, "pip-dependency-conflict", ["typing-extensions>=4.6.1"], []),
+    ("conda-python", SYN3_CONDA_PYTHON, {}, "pip-dependency-conflict", ["3.11", ">=3.7,<3.8.0a0"], []),
+    ("mamba-tree", SYN3_MAMBA_TREE, {}, "pip-dependency-conflict", ["3.12", ">=3.10,<3.11.0a0"], []),
+    ("conda-virtual-cuda", SYN3_CONDA_CUDA, {}, "pip-dependency-conflict", ["__cuda", "CONDA_OVERRIDE_CUDA"], []),
+    ("pkg-resources", SYN3_PKG_RESOURCES, {}, "pip-dependency-conflict", ["numpy~=1.19.2", "1.24.0"], []),
+    ("library-own-check", SYN3_RUNTIME_CHECK, {}, "pip-dependency-conflict", ["tokenizers>=0.11.1"], []),
+    ("pip-no-dist", SYN3_PIP_NO_DIST, {}, "pip-dependency-conflict", ["tensorflow-intel", "Python"],
+     ["uninstall"]),
+    ("companion-follows-tf", SYN3_COMPANION, {}, "pip-dependency-conflict", ["tensorflow-text==2.18.*"],
+     ["pandas"]),
+    ("keras-imports-tf-internal", SYN3_KERAS_IMPORTS_TF_INTERNAL, {}, "pinned-package-mismatch", ["keras"],
+     ["tensorflow-gpu"]),
+    ("jaxlib-at-import", SYN3_JAXLIB, {}, "pinned-package-mismatch", ["jax"], []),
+    ("numpy2-removed-alias", SYN3_NP_FLOAT, {}, "numpy-2-abi", ["numpy<2"], []),
+    ("keras3-removed-layer", SYN3_LOCALLY, {}, "keras3-needs-tf-keras", ["LocallyConnected2D", "tf-keras"],
+     ["_tf_keras"]),
+    ("keras3-spelling", SYN3_NP_UTILS, {}, "keras3-api-changed", ["keras.utils.to_categorical"], []),
+    ("keras3-add-weight", SYN3_ADD_WEIGHT, {}, "keras3-api-changed", ["shape=", "name="], []),
+    ("keras3-api-in-library", SYN3_LIBRARY_API, {}, "keras3-needs-tf-keras", ["sometool", "2.15"], []),
+    ("keras3-object-attribute", SYN3_OUTPUT_SHAPE, {}, "keras3-api-changed", ["output.shape"], []),
+    ("eager-failed-to-allocate", SYN3_EAGER_OOM, {}, "out-of-memory", ["batch"], []),
+    ("killed-for-ram", SYN3_KILLED, {}, "oom-on-cpu", ["batches", "RAM"], ["nvidia-smi"]),
+    ("runtime-init-oom", SYN3_RUNTIME_OOM, {}, "gpu-memory-taken", ["nvidia-smi"], []),
+    ("ptxas-exit-code", SYN3_PTXAS_EXIT, {}, "ptxas-too-old", ["ptxas"], []),
+    ("cuda11-name-wsl", SYN3_CUDART11_WSL, {}, "missing-library", ["LD_LIBRARY_PATH", "11.8"], []),
+    ("notebook-shell-escape", SYN3_BANG_SMI, {}, "notebook-runtime-no-gpu", ["Change runtime type"], []),
+    ("own-error-after-noise", SYN3_OWN_ERROR_AFTER_NOISE, {}, "python-exception", ["traceback"], ["CUDA"]),
+    ("notebook-paste-cut", SYN3_CUT_COLAB, {}, "keras3-needs-tf-keras", ["tf-keras"], []),
+]
+
+
+@pytest.mark.parametrize("case", CASES3, ids=[c[0] for c in CASES3])
+def test_phase3_family_first_finding_and_fix(case):
+    test_family_first_finding_and_fix(case)
+
+
+def test_a_cut_notebook_traceback_is_rebuilt_from_its_header_and_raise():
+    from tfgpu_wizard.core.diagnose.scan import tracebacks
+
+    tb = tracebacks(SYN3_CUT_COLAB)[-1]
+    assert tb.cut and tb.exception.startswith("ValueError: Only instances of `keras.Layer` can be added")
+    assert [f[1] for f in tb.frames] == ["<cell line: 2>", "add"] and tb.frames[0][2] == "model.add(text_embedding)"
+    assert "colab" in read_facts(SYN3_CUT_COLAB).environment  # Colab copies frames as localhost links
+    # a complete traceback is not marked cut
+    assert not any(t.cut for t in tracebacks(SYN3_OUTPUT_SHAPE))
+
+
+def test_mamba_headline_is_a_family_not_one_line():
+    # the solver's words in other releases and forms are read the same way
+    for head in ("Could not solve for environment specs", "Failed to solve for environment",
+                 "Encountered problems while solving:", "Solving environment: failed"):
+        facts = read_facts(head + "\n  - nothing provides cudatoolkit 11.2 needed by tensorflow-2.6.0-gpu_0\n")
+        assert facts.pip_resolution_impossible, head
+
+
+def test_prefixes_of_the_logs_container_are_stripped():
+    # a pip conflict as a GitHub Actions log, a docker BuildKit step and a Markdown quote (written for this test)
+    block = ("ERROR: Cannot install numpy==2.0.0 and tensorflow==2.15.0 because these package versions have "
+             "conflicting dependencies.\n\nThe conflict is caused by:\n    The user requested numpy==2.0.0\n"
+             "    tensorflow 2.15.0 depends on numpy<2.0.0 and >=1.23.5\n")
+    forms = {
+        "actions": "".join(f"2024-05-01T10:00:0{i}.1234567Z {ln}\n" for i, ln in enumerate(block.splitlines())),
+        "buildkit": "".join(f"#9 1{i}.25{i} {ln}\n" for i, ln in enumerate(block.splitlines())),
+        "quote": "".join(f"> {ln}\n" if ln else ">\n" for ln in block.splitlines()),
+    }
+    for kind, text in forms.items():
+        stripped, got = strip_worker_prefixes(text)
+        assert got == kind and stripped.count("\n") == text.count("\n")
+        f = diagnose(text)[0]
+        assert f.rule_id == "pip-dependency-conflict" and "numpy<2.0.0,>=1.23.5" in f.fix, (kind, f.fix)
+        assert "worker" not in read_facts(stripped, got).environment

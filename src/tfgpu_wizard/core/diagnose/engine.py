@@ -409,12 +409,15 @@ def _make(hit: Hit, situation: dict[str, Any], lang: str | None, lead: str | Non
     rule = hit.rule
     values = _values(hit, facts, situation.get("tf_version"))
     sit = dict(situation, values=values)
+    key = rule.fix_key(sit)
+    variant = rule.variants.get(key, {})
     return Finding(
         rule_id=rule.id,
         severity=rule.severity_for(sit),
-        title=_fmt(rule.title, lang, values),
-        explanation=((lead + " ") if lead else "") + _fmt(rule.explanation, lang, values).replace("  ", " "),
-        fix=_fmt(rule.fix[rule.fix_key(sit)], lang, values),
+        title=_fmt(variant.get("title", rule.title), lang, values),
+        explanation=((lead + " ") if lead else "")
+        + _fmt(variant.get("explanation", rule.explanation), lang, values).replace("  ", " "),
+        fix=_fmt(rule.fix[key], lang, values),
         evidence=list(hit.evidence),
         sources=list(rule.sources),
         count=hit.count,
@@ -450,12 +453,67 @@ def _memory_taken(text: str) -> Hit | None:
     return None
 
 
+# an exception about the shapes of the data and the model (the script's input, labels or loss: not the installation)
+_SHAPE_ERROR = re.compile(
+    r"Incompatible shapes|[Ss]hapes? [^\r\n]{0,80}?(?:are|is) incompatible|to have shape|expected shape|"
+    r"logits and labels must|input_shape|expected (?:min_)?ndim=|"
+    r"Dimensions must be equal|incompatible with the layer|cannot reshape array|Input \d{1,3} of layer|"
+    r"Data cardinality is ambiguous|[Mm]atrix size-incompatible|must have the same (?:shape|rank)|"
+    r"to have \d{1,2} dimensions|A target array with shape|Cannot batch tensors with different shapes|"
+    r"Input to reshape is a tensor with|have different shapes|as_list\(\) is not defined on an unknown TensorShape"
+)
+# a label or index outside the range the model was built for (classes, embedding vocabulary)
+_LABEL_ERROR = re.compile(
+    r"Received a label value of -?\d{1,12} which is outside the valid range|"
+    r"indices\[[^\]\r\n]{1,40}\] = -?\d{1,12} is not in \[0, \d{1,12}\)"
+)
+# an exception about the data's type (object arrays, strings, ragged lists)
+_DTYPE_ERROR = re.compile(
+    r"Failed to convert a NumPy array to a Tensor|Unsupported object type|could not convert string to float|"
+    r"setting an array element with a sequence|Can't convert non-rectangular Python sequence|"
+    r"to EagerTensor of dtype|was expected to be a \w{1,20} tensor but is a \w{1,20} tensor|"
+    r"Cast string to (?:float|int)\w{0,4} is not supported|[Ii]nvalid dtype: object"
+)
+_DATA_CASES = ("shape", "labels", "dtype")
+# an exception that is about the GPU (a device that is not there, a list of GPUs that is empty) may be the
+# consequence of a GPU that could not be used; one that names none of these is the script's own
+_GPU_WORDS = re.compile(r"gpu|cuda|cudnn|device|nvidia|\bnvml|cublas|xla", re.I)
+# findings of a GPU that cannot be used: TensorFlow prints them, falls back to the CPU and goes on
+_FELL_BACK_TO_CPU = frozenset({
+    "cuinit-no-device", "cuinit-unknown", "cuinit-failed", "cuda-drivers-not-found", "missing-library",
+    "dlopen-failed", "no-gpu-visible", "windows-native-no-gpu", "windows-cuda-dll-missing", "driver-library-missing",
+    "driver-not-loaded", "driver-library-mismatch", "container-no-gpu", "worker-no-gpu-allotted",
+    "notebook-runtime-no-gpu", "gpu-too-old", "gpu-newer-than-tensorflow", "ptxas-too-old", "command-not-found",
+})
+# findings of an error that stops a program whatever the GPU does (packages, APIs)
+_STOPPING = frozenset({
+    "keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library", "pinned-package-mismatch",
+    "numpy-2-abi", "numpy-too-old", "protobuf-version", "python-package-missing", "tf1-api-on-tf2",
+    "devices-modified-after-init", "distributed-partial-batch",
+    "out-of-memory",  # on the GPU: whatever was said about it before, the card was used, and its memory ran out
+})
 _DRIVER_LEVEL = {"driver-library-mismatch", "driver-not-loaded", "driver-too-old", "driver-library-missing"}
 _TF_MARKERS = re.compile(
     r"tensorflow|keras|\bcuda|cudnn|nvidia|Traceback \(most recent call last\)|\bpip\b|site-packages|"
     r"\bGPU\b|\.cc:\d+\]",
     re.I,
 )
+
+
+def _lines_after(text: str, line: int, n: int) -> str:
+    """Up to ``n`` lines of ``text`` after line ``line`` (1-based), at most 6000 characters."""
+    pos = 0
+    for _ in range(line):
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            return ""
+    end = pos
+    for _ in range(n):
+        nxt = text.find("\n", end, pos + 6000)
+        if nxt < 0:
+            return text[pos : pos + 6000]
+        end = nxt + 1
+    return text[pos:end]
 
 
 def _cut(text: str, limit: int) -> tuple[str, tuple[int, int] | None]:
@@ -551,13 +609,21 @@ def diagnose_report(
             )
 
     tbs = tracebacks(text)
+    for tb in tbs:
+        if tb.cut:  # a notebook paste cut before its exception line: the rebuilt line is read like the others
+            shown = _lines_after(text, tb.line - 1, 1).rstrip("\r\n")  # the raise line, as it stands in the log
+            for rid, hit in scan(tb.exception).items():
+                if rid not in hits:
+                    hit.evidence = [Evidence(tb.line, shown, tb.exception, "")]
+                    hit.lines = {tb.line}
+                    hits[rid] = hit
     tfv = version_tuple(tf_version)
     work = Work(text, facts, hits, tbs, plat, tfv, context, has_driver, fact)
     for derive in DERIVATIONS:
         derive(work)
 
     # derived: out of memory at start-up because the GPU was already full
-    if {"out-of-memory", "cudnn-init-failed", "dnn-library-not-found"} & hits.keys():
+    if {"out-of-memory", "cudnn-init-failed", "dnn-library-not-found"} & hits.keys() and GPU_MEMORY_TAKEN.id not in hits:
         taken = _memory_taken(text)
         if taken:
             hits[GPU_MEMORY_TAKEN.id] = taken
@@ -570,9 +636,18 @@ def diagnose_report(
     ]
     if unexplained:
         tb = unexplained[-1]
-        hits[PYTHON_EXCEPTION.id] = Hit(
-            PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), {"exception": tb.exception[:200]}
-        )
+        values = {"exception": tb.exception[:200]}
+        detail = tb.block + "\n" + _lines_after(text, tb.line, 30)  # TF puts the cause below "Graph execution error"
+        if _LABEL_ERROR.search(detail):
+            values["case"] = "labels"
+        elif _SHAPE_ERROR.search(detail):
+            values["case"] = "shape"
+        elif _DTYPE_ERROR.search(detail):
+            values["case"] = "dtype"
+        code = " ".join(c for _f, _fn, c in tb.frames[-2:])
+        if not _GPU_WORDS.search(detail[:3000] + " " + code):
+            values["own"] = "yes"  # nothing in it is about the GPU: the script's own error, whatever came before
+        hits[PYTHON_EXCEPTION.id] = Hit(PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), values)
 
     situation: dict[str, Any] = {
         "platform": plat,
@@ -599,16 +674,39 @@ def diagnose_report(
     ]
 
     # symptoms: explained by a present, more fundamental finding that is not harmless (an "info" finding, one
-    # expected on this host, explains only other info findings)
+    # expected on this host, explains only other info findings). An error in the script's data (shapes, labels,
+    # types) is nobody's symptom: a GPU that could not be used does not make the data wrong.
+    py_hit = hits.get(PYTHON_EXCEPTION.id)
+    data_error = py_hit is not None and py_hit.values.get("case") in _DATA_CASES
+    own_error = data_error or py_hit is not None and py_hit.values.get("own") == "yes"
     for f in sorted(findings, key=lambda x: x.priority):
         for other in sorted(findings, key=lambda x: x.priority):
             if other is f or other.severity == "harmless" or other.symptom_of:
                 continue
             if other.severity == "info" and f.severity != "info":
                 continue
-            if f.rule_id in BY_ID[other.rule_id].explains and other.priority < f.priority:
+            if own_error and f.rule_id == PYTHON_EXCEPTION.id and other.rule_id in _FELL_BACK_TO_CPU:
+                continue
+            # a rule explains another when it says so; when both say so of each other, the smaller priority wins
+            if f.rule_id in BY_ID[other.rule_id].explains and (
+                other.priority < f.priority or other.rule_id not in BY_ID[f.rule_id].explains
+            ):
                 f.symptom_of = other.rule_id
                 break
+
+    # A GPU that could not be used makes TensorFlow fall back to the CPU and go on: when a package or API error
+    # stopped the program *after* those start-up messages, that error is what stopped it, so it comes first.
+    # (only when that error is the last thing the log says: a log of several runs is not read this way)
+    def last_line(f: Finding) -> int:
+        return max((e.line for e in f.evidence), default=0)
+
+    stops = [f for f in findings if (f.rule_id in _STOPPING or f.rule_id == PYTHON_EXCEPTION.id and own_error)
+             and f.evidence and f.severity == "error"]
+    stop = max(stops, key=last_line, default=None)
+    went_on: set[int] = set()
+    if stop is not None and last_line(stop) >= max(last_line(f) for f in findings if f.severity != "harmless"):
+        went_on = {id(f) for f in findings
+                   if f.rule_id in _FELL_BACK_TO_CPU and f.evidence and last_line(f) < stop.evidence[0].line}
 
     def key(f: Finding) -> tuple:
         first = f.evidence[0].line if f.evidence else 0
@@ -616,6 +714,7 @@ def diagnose_report(
             f.severity == "harmless",
             f.severity == "info",
             f.symptom_of is not None,
+            id(f) in went_on,
             f.priority,
             _SEVERITY_ORDER[f.severity],
             first,

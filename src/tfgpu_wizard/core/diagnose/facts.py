@@ -55,11 +55,25 @@ _RAY_PREFIX = re.compile(
 )
 _SRUN_LABEL = re.compile(r"(?m)^\d{1,4}: ")
 _COMPOSE = re.compile(r"(?m)^[A-Za-z][\w.-]{0,60}[ \t]+\| ")
+# prefixes of the log's container rather than of a worker: a GitHub Actions log's timestamps
+# ("2024-03-05T10:11:12.1234567Z "), docker BuildKit's step and seconds ("#12 34.56 "), and a paste quoted in
+# Markdown ("> ") as issue threads often show it
+_CONTAINER_PREFIXES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    ("actions", "Z ", re.compile(r"(?m)^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z ")),
+    ("buildkit", "#", re.compile(r"(?m)^#\d{1,4} \d{1,6}\.\d{1,4} ")),
+    ("quote", ">", re.compile(r"(?m)^> ?(?=[^>\r\n]|\r?$)")),
+)
+WORKER_PREFIXES = frozenset({"ray", "srun", "compose"})
+
+
+def _most_lines(pat: re.Pattern[str], text: str, lines: int) -> bool:
+    n = len(pat.findall(text, 0, 200_000))
+    return n >= 3 and n >= 0.5 * min(lines, 200_000 / 80)
 
 
 def strip_worker_prefixes(text: str) -> tuple[str, str | None]:
-    """(text without scheduler prefixes, which kind was stripped: "ray" | "srun" | "compose" | None).
-    Only whole prefixes at line starts are removed; line numbers stay the same."""
+    """(text without scheduler prefixes, which kind was stripped: "ray" | "srun" | "compose" | "actions" |
+    "buildkit" | "quote" | None). Only whole prefixes at line starts are removed; line numbers stay the same."""
     kind = None
     if "pid=" in text or "(raylet" in text:
         stripped, n = _RAY_PREFIX.subn("", text)
@@ -67,13 +81,14 @@ def strip_worker_prefixes(text: str) -> tuple[str, str | None]:
             return stripped, "ray"
     lines = text.count("\n") + 1
     if lines >= 3 and ": " in text[:2000]:
-        n = len(_SRUN_LABEL.findall(text, 0, 200_000))
-        if n >= 0.5 * min(lines, 200_000 / 80) and n >= 3:
+        if _most_lines(_SRUN_LABEL, text, lines):
             return _SRUN_LABEL.sub("", text), "srun"
     if lines >= 3 and " | " in text[:4000]:
-        n = len(_COMPOSE.findall(text, 0, 200_000))
-        if n >= 0.5 * min(lines, 200_000 / 80) and n >= 3:
+        if _most_lines(_COMPOSE, text, lines):
             return _COMPOSE.sub("", text), "compose"
+    for name, gate, pat in _CONTAINER_PREFIXES:
+        if lines >= 3 and gate in text[:4000] and _most_lines(pat, text, lines):
+            text, kind = pat.sub("", text), kind or name
     return text, kind
 
 
@@ -89,11 +104,16 @@ class PipNoMatch:
     wanted: str | None  # the version asked for, e.g. "2.11" (None: any)
     versions: list[str]  # the versions pip saw, pre-releases included
     line: int  # 1-based line of the "No matching distribution" / "Could not find" line
+    abi_tags: list[str] = field(default_factory=list)  # uv: the Python tags the release has wheels for ("cp311")
+    python: str = ""  # uv, pip's Requires-Python check: the Python the environment runs ("3.12")
+    python_range: str = ""  # pip's Requires-Python check: the Pythons the package supports (">=3.8")
 
 
 @dataclass
 class PipConflict:
-    """One line of pip's dependency-conflict block: "A 1.0 requires B<2, but you have B 2.1 which is incompatible"."""
+    """One line of pip's dependency-conflict block: "A 1.0 requires B<2, but you have B 2.1 which is incompatible"
+    (``have`` empty when the line was pasted without its "but you have" part), or of its resolver's "The conflict is
+    caused by:" block: "A 1.0 depends on B<2" / "The user requested B==2.1" (``package`` "the user" then)."""
 
     package: str
     version: str
@@ -101,6 +121,7 @@ class PipConflict:
     have: str  # the installed package name
     have_version: str
     line: int
+    kind: str = ""  # "" pip/uv/poetry/conda; "runtime": a check at start-up (pkg_resources, a library's own check)
 
 
 @dataclass
@@ -114,7 +135,8 @@ class LogFacts:
     driver_version: str | None = None  # nvidia-smi's "Driver Version"
     driver_cuda: str | None = None  # nvidia-smi's "CUDA Version" (the newest the driver supports)
     libcuda_version: str | None = None  # TF's "libcuda reported version is: X"
-    kernel_version: str | None = None  # TF's "kernel reported version is: Y"
+    kernel_version: str | None = None  # TF's "kernel reported version is: Y", /proc/driver/nvidia/version
+    userspace_driver: str | None = None  # the driver's user-space packages (dpkg/rpm lists, "NVML library version")
     gpu_model: str | None = None
     packages: dict[str, str] = field(default_factory=dict)  # name (lower, '-') -> version
     platform: str | None = None  # "linux" | "windows" | "wsl2" | "macos", from strong evidence only
@@ -127,12 +149,18 @@ class LogFacts:
     pip_no_match: list[PipNoMatch] = field(default_factory=list)
     pip_conflicts: list[PipConflict] = field(default_factory=list)
     pip_resolution_impossible: list[int] = field(default_factory=list)
+    pip_no_dist: list[str] = field(default_factory=list)  # pip's "no matching distributions available for your
+    #   environment" list under a conflict (packages with no release for this Python/platform)
+    conda_virtual: str = ""  # a conda/mamba solver failing on a virtual package the system lacks ("__cuda")
     pip_cuda_wheels: bool = False  # pip's NVIDIA CUDA wheels are installed (nvidia/*/lib, nvidia-*-cu12)
     opened_libraries: list[str] = field(default_factory=list)  # "Successfully opened dynamic library X"
     template: dict[str, str] = field(default_factory=dict)  # issue-template field -> value
     worker_prefix: str | None = None  # what strip_worker_prefixes removed
     keras_version: str | None = None
     keras3_paths: bool = False  # a traceback through keras/src/ (Keras 3 layout) or keras 3 in the log
+    device_listing_without_gpu: int = 0  # line of a printed device list (device_lib, list_physical_devices())
+    #   that has the CPU and no GPU (0: none)
+    built_without_cuda: int = 0  # line where tf.test.is_built_with_cuda() printed False (0: none)
     tf_keras_paths: bool = False  # a traceback through tf_keras/ (Keras 2 as tf-keras)
 
     @property
@@ -164,6 +192,7 @@ class LogFacts:
             "container": "container" in self.environment,
             "worker": "worker" in self.environment,
             "template": bool(self.template),
+            "notebook": bool({"colab", "kaggle", "jupyter"} & self.environment),
             "opened_cuda_libraries": any(
                 re.match(r"lib(?:cudart|cublas|cudnn|cufft|curand|cusparse)", lib) for lib in self.opened_libraries
             ),
@@ -393,6 +422,63 @@ _NO_MATCH_ONLY = re.compile(r"No matching distribution found for ([^\s]{1,200})"
 _REQ = re.compile(r"([A-Za-z][\w.-]{0,80})(?:\[[\w,-]+\])?\s*(?:(==|~=|>=|<=|<|>|!=)\s*([\w.*+!-]{1,40}))?")
 
 
+# other installers' words for pip's "no matching distribution": uv, poetry, conda, IDE front ends
+_UV_NO_WHEEL = re.compile(
+    r"Distribution ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?(?:==|>=|~=)?[\w.*+!-]{0,40})(?: @ [^\s]{1,200})? can't be "
+    r"installed because it doesn't have a source distribution or wheel for the current platform"
+    r"(?:[^\r\n]{0,200}?You're using CPython (3\.\d{1,2}) \(cp3\d{1,2}\), but [^\r\n]{1,120}? only has wheels "
+    r"with the following Python (?:ABI |implementation )?tags?: ([^\r\n]{1,200}))?"
+)
+_OTHER_NO_MATCH = re.compile(
+    r"there is no version of ([A-Za-z][\w.-]{0,80}(?:==|>=|~=|<=)[\w.*+!-]{1,40})"  # uv's resolver
+    r"|No version ([\w.*+!-]{1,40}) of (?:the )?([A-Za-z][\w.-]{0,80}) (?:package )?(?:was|were|could be) found"
+    r"|Because [^\r\n]{0,200}?\b([A-Za-z][\w.-]{0,80}) \(([^()\r\n]{1,40})\) (?:which )?doesn't match any versions"
+)
+# pip's Requires-Python check: "ERROR: Package 'tensorflow-io' requires a different Python: 3.7.9 not in '>=3.8'"
+_WRONG_PYTHON = re.compile(
+    r"Package '([A-Za-z][\w.-]{0,80})' requires a different Python: (3\.\d{1,2})(?:\.\d{1,3})? not in '([^'\r\n]{1,60})'"
+)
+_CONDA_NOT_FOUND = re.compile(
+    r"PackagesNotFoundError: The following packages are not available from current channels:\s{0,8}"
+    r"((?:[ \t]{0,8}-[ \t]{1,4}[A-Za-z][\w.-]{0,80}(?:[=<>!~]{1,2}[\w.*+!-]{1,40})?\r?\n?){1,20})"
+)
+
+
+def _other_no_match(text: str, line_of) -> list[PipNoMatch]:
+    out: list[PipNoMatch] = []
+    for m in islice(_UV_NO_WHEEL.finditer(text), 10) if "can't be installed" in text else ():
+        req = m.group(1)
+        rm = _REQ.match(req)
+        pkg = _norm(rm.group(1)) if rm else req.lower()
+        wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
+        tags = re.findall(r"cp3\d{1,2}", m.group(3) or "")
+        out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start()), tags, m.group(2) or ""))
+    gates = ("no version of", "No version ", "doesn't match any versions")
+    for m in islice(_OTHER_NO_MATCH.finditer(text), 10) if any(g in text for g in gates) else ():
+        if m.group(1):
+            req = m.group(1)
+        elif m.group(3):
+            req = f"{m.group(3)}=={m.group(2)}"
+        else:
+            spec = m.group(5).strip()
+            req = m.group(4) + (spec if spec[:1] in "<>=!~" else f"=={spec}")
+        rm = _REQ.match(req)
+        pkg = _norm(rm.group(1)) if rm else req.lower()
+        wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
+        out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start())))
+    for m in islice(_WRONG_PYTHON.finditer(text), 5) if "requires a different Python" in text else ():
+        out.append(PipNoMatch(m.group(1), _norm(m.group(1)), None, [], line_of(m.start()), [], m.group(2),
+                              m.group(3)))
+    for m in islice(_CONDA_NOT_FOUND.finditer(text), 5) if "PackagesNotFoundError" in text else ():
+        for item in re.findall(r"-[ \t]{1,4}([^\s]{1,120})", m.group(1)):
+            req = item.replace("=", "==", 1) if re.search(r"[^=<>!~]=[^=]", item) else item
+            rm = _REQ.match(req)
+            pkg = _norm(rm.group(1)) if rm else req.lower()
+            wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
+            out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start())))
+    return out
+
+
 def _pip_no_match(text: str, line_of) -> list[PipNoMatch]:
     out: list[PipNoMatch] = []
     seen: set[str] = set()
@@ -413,17 +499,109 @@ def _pip_no_match(text: str, line_of) -> list[PipNoMatch]:
         wanted = rm.group(3) if rm and rm.group(2) in ("==", "~=", ">=") else None
         out.append(PipNoMatch(req, pkg, wanted, [], line_of(m.start())))
         seen.add(req)
-    return out
+    return out + [o for o in _other_no_match(text, line_of) if o.requirement not in seen]
 
 
 _CONFLICT = re.compile(
-    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[^\r\n]{0,160}?), but you have "
-    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) which is incompatible"
+    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) (?:requires|has requirement) ([A-Za-z][\w.-]{0,80}[^\r\n]{0,160}?), "
+    r"but you(?:'ll)? have ([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}?)(?=[.,]?(?:\s|$))"
 )
 _CONFLICT_CAUSED = re.compile(
     r"(?:Cannot install [^\r\n]{1,600}? because these package versions have conflicting dependencies"
-    r"|ResolutionImpossible)"
+    r"|ResolutionImpossible"
+    r"|UnsatisfiableError: The following specifications were found"  # conda
+    # conda's and mamba's solver in its several releases: the headline and the tree's words
+    r"|LibMambaUnsatisfiableError|(?:Could not|[Ff]ailed to) solve for environment|Encountered problems while solving"
+    r"|Solving environment: failed(?! with)|nothing provides [\w.-]{1,80} needed by"
+    r"|is (?:not installable|uninstallable) because|Package [\w.-]{1,80} conflicts for:"
+    r"|No solution found when resolving dependencies"  # uv
+    r"|SolverProblemError|version solving failed)"  # poetry
 )
+
+
+# uv's and poetry's reasoning: "Because tensorflow==2.16.1 depends on numpy<2 and you require numpy>=2, ...",
+# "Because only tensorflow<=2.16.1 is available and tensorflow==2.16.1 depends on numpy>=1.23.5,<2.0.0, we can
+# conclude ...", poetry's "Because tensorflow (2.13.0) depends on typing-extensions (>=3.6.6,<4.6.0)\n and pydantic
+# (2.0) depends on typing-extensions (>=4.6.1), ...": every "A==1 depends on B<2" clause of such a sentence
+_DEPENDS_CLAUSE = re.compile(
+    r"(?<![\w.<>=!~-])([A-Za-z][\w.-]{0,80})(?:\[[\w,-]{1,60}\])?(?:==| \(=?=?)(\d[\w.+!*-]{0,40})\)? depends on "
+    r"([A-Za-z][\w.-]{0,80}(?:\[[\w,-]{1,60}\])?(?: \()?[<>=!~^*][^\s,()]{0,60}(?:,[<>=!~][^\s,()]{0,40}){0,4}\)?)"
+)
+# what the user (the project) asks for, in uv's and poetry's words
+_USER_REQUIRES = re.compile(
+    r"(?:you require|your project depends on|root depends on)(?: both)? "
+    r"([A-Za-z][\w.-]{0,80}(?:\[[\w,-]{1,60}\])?(?: \()?[<>=!~^*][^\s,()]{0,60}(?:,[<>=!~][^\s,()]{0,40}){0,4}\)?)"
+)
+_NOT_INSTALLED = re.compile(
+    r"([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[^\r\n,]{0,80}?(?:,[<>=!~][^\s,]{1,40})"
+    r"{0,4}), which is not installed"
+)
+# mamba's "package tensorflow-2.10.0-cpu_py310h… requires python >=3.10,<3.11.0a0, but none of the providers can be
+# installed"
+_MAMBA_REQUIRES = re.compile(
+    r"package ([A-Za-z][\w.-]{0,80}?)-(\d[\w.]{0,30})-[\w.]{1,80} requires ([^,\r\n]{1,60}(?:,[^,\r\n]{1,40}){0,3}), "
+    r"but none of the providers can be installed"
+)
+# conda's "UnsatisfiableError: ... incompatible with the existing python installation": "  - tensorflow-gpu ->
+# python[version='>=3.7,<3.8.0a0|>=3.8,<3.9.0a0']" and "Your python: python=3.9"; its "Package python conflicts
+# for:" block holds the same arrows
+_CONDA_ARROW = re.compile(
+    r"(?m)^[ \t]{0,8}(?:-[ \t]{1,4})?([A-Za-z][\w.-]{0,80})(?:[=<>][^\s]{0,80})?(?: -> [^\r\n]{1,300}?)? -> "
+    r"(python|__cuda|__glibc|[A-Za-z][\w.-]{0,80})(?:\[version='([^'\r\n]{1,300})'\]|[=<>][^\s]{0,80})?[ \t]*\r?$"
+)
+_CONDA_YOUR = re.compile(r"Your (python|installed version is): ?(?:python=)?([\w.]{1,40})")
+# mamba's tree: "└─ tensorflow 2.10**  is not installable because it requires\n   └─ python >=3.10,<3.11.0a0 *, which
+# conflicts with any installable versions previously reported." and "├─ python 3.12**  is requested and can be
+# installed;"
+_MAMBA_TREE = re.compile(
+    r"([A-Za-z][\w.-]{0,80}) ([\d.*]{1,40})[ \t]{1,8}is (?:not installable|uninstallable) because (?:it|they) "
+    r"requires?[ \t]*\r?\n[ \t│├└─]{0,40}([A-Za-z_][\w.-]{0,80})(?: ([^\s]{1,60}))?"
+)
+_NOTHING_PROVIDES = re.compile(
+    r"nothing provides ([^\s]{1,80}(?: [<>=!~]{0,2}[\w.*]{1,40})?) needed by ([A-Za-z][\w.-]{0,80}?)-(\d[\w.]{0,30})-[\w.]{1,80}"
+)
+_MAMBA_REQUESTED = re.compile(r"([A-Za-z][\w.-]{0,80}) ([\d.*]{1,40})[ \t]{1,8}is requested and can be installed")
+# pkg_resources at a program's start: "pkg_resources.ContextualVersionConflict: (numpy 1.23.3 (/path),
+# Requirement.parse('numpy~=1.19.2'), {'tensorflow'})", "VersionConflict: (protobuf 4.21.0 (/path), Requirement.parse(
+# 'protobuf<3.20'))", "DistributionNotFound: The 'keras<2.7,>=2.6.0' distribution was not found and is required by
+# tensorflow"
+_PKG_RESOURCES = re.compile(
+    r"VersionConflict: \(([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) [^\r\n]{0,400}?Requirement\.parse\('([^'\r\n]{1,200})'\)"
+    r"(?:, \{([^}\r\n]{1,200})\})?"
+    r"|DistributionNotFound: The '([^'\r\n]{1,200})' distribution was not found(?: and is required by ([^\r\n]{1,200}))?"
+)
+# a library's own check of its requirements at import: "tokenizers>=0.11.1,!=0.11.3,<0.14 is required for a normal
+# functioning of this module, but found tokenizers==0.14.0."
+_RUNTIME_CHECK = re.compile(
+    r"([A-Za-z][\w.-]{0,80}[<>=!~][^\s]{1,120}) is required for a normal functioning of this module, but found "
+    r"([A-Za-z][\w.-]{0,80})==(\d[\w.+!-]{0,40}?)(?=[.,]?(?:\s|$))"
+)
+# pip's resolver: "Additionally, some packages in these conflicts have no matching distributions available for your
+# environment:\n    tensorflow-intel"
+_POETRY_NO_WHEEL = re.compile(r"([A-Za-z][\w.-]{0,80}) \([\w.]{1,40}\) has no wheels with a matching platform tag")
+_NO_DIST = re.compile(r"no matching distributions available for your environment:[ \t]*\r?\n((?:[ \t]{2,12}[\w.-]{1,80}"
+                      r"[ \t]*\r?\n?){1,20})")
+# the packages pip names in "Cannot install A==1, B and C because these package versions have conflicting dependencies"
+_CANNOT_INSTALL = re.compile(r"Cannot install ([^\r\n]{1,600}?) because these package versions have conflicting")
+_REQUIRES_LINE = re.compile(
+    r"(?m)^[ \t>]{0,6}([A-Za-z][\w.-]{0,80}) (\d[\w.+!-]{0,40}) requires ([A-Za-z][\w.-]{0,80}[<>=!~][^\s,]{1,40}"
+    r"(?:,[<>=!~][^\s,]{1,40}){0,4})[ \t]*\r?$"
+)
+# the resolver's "The conflict is caused by:" block
+_CAUSED_BY = re.compile(r"(?:The )?conflict is caused by:[ \t]*\r?\n((?:[ \t]{1,12}[^\r\n]{1,400}\r?\n?){1,30})")
+_CAUSE_LINE = re.compile(
+    r"[ \t]{1,12}(?:The user requested ([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,120})"
+    r"|([A-Za-z][\w.-]{0,80})(?:\[[\w,-]{1,60}\])? (\d[\w.+!-]{0,40}) depends on "
+    r"([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[^\r\n]{0,160}))"
+)
+
+
+def _requirement(req: str) -> str:
+    """A requirement as pip, uv and poetry print it, without its environment marker (``; extra == "and-cuda"``) and
+    with poetry's ``numpy (>=1.23.5,<2.0.0)`` and pip's ``keras<2.12 and >=2.11.0`` written as pip takes them."""
+    req = req.split(";")[0].strip().rstrip(",.")
+    req = re.sub(r" \((?=[<>=!~^*])([^()]{1,80})\)$", r"\1", req)
+    return re.sub(r" and (?=[<>=!~])", ",", req).strip()
 
 
 def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
@@ -431,7 +609,82 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
         PipConflict(m.group(1), m.group(2), m.group(3).strip(), m.group(4), m.group(5), line_of(m.start()))
         for m in islice(_CONFLICT.finditer(text), 50)
     ]
+    if " depends on " in text and any(g in text for g in ("Because ", "version solving failed", "No solution found")):
+        for m in islice(_DEPENDS_CLAUSE.finditer(text), 40):
+            conflicts.append(PipConflict(m.group(1), m.group(2).rstrip("*."), _requirement(m.group(3)), "", "",
+                                         line_of(m.start())))
+        for m in islice(_USER_REQUIRES.finditer(text), 10):
+            conflicts.append(PipConflict("the user", "", _requirement(m.group(1)), "", "", line_of(m.start())))
+    if "none of the providers" in text:
+        conflicts += [PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start()))
+                      for m in islice(_MAMBA_REQUIRES.finditer(text), 20)]
+    if "installable because" in text:
+        for m in islice(_MAMBA_TREE.finditer(text), 20):
+            req = m.group(3) + (m.group(4) or "").rstrip("*,")
+            conflicts.append(PipConflict(m.group(1), m.group(2).rstrip("*."), req, "", "", line_of(m.start())))
+    if "nothing provides" in text:
+        conflicts += [PipConflict(m.group(2), m.group(3), m.group(1).strip(), "", "", line_of(m.start()))
+                      for m in islice(_NOTHING_PROVIDES.finditer(text), 20)]
+    if "installable because" in text:
+        wanted = {m.group(1).lower(): m.group(2).rstrip("*.") for m in islice(_MAMBA_REQUESTED.finditer(text), 20)}
+        for c in conflicts:  # "python 3.12** is requested": what the environment is asked to have
+            dep = re.split(r"[<>=!~ ]", c.requires)[0].lower()
+            if not c.have and dep in wanted and dep != c.package.lower():
+                c.have, c.have_version = dep, wanted[dep]
+    if " -> " in text and ("UnsatisfiableError" in text or "conflicts for:" in text):
+        your = {m.group(1): m.group(2) for m in islice(_CONDA_YOUR.finditer(text), 5)}
+        for m in islice(_CONDA_ARROW.finditer(text), 40):
+            dep = m.group(2)
+            req = dep + (" " + m.group(3) if m.group(3) else "")
+            have = your.get("python", "") if dep == "python" else ""
+            conflicts.append(PipConflict(m.group(1), "", req, dep if have else "", have, line_of(m.start())))
+    if "which is not installed" in text:
+        # pip's "tensorflow 2.15.0 requires ml-dtypes~=0.2.0, which is not installed."
+        conflicts += [
+            PipConflict(m.group(1), m.group(2), m.group(3).strip(), re.split(r"[<>=!~; \[(]", m.group(3))[0],
+                        "(not installed)", line_of(m.start()))
+            for m in islice(_NOT_INSTALLED.finditer(text), 50)
+        ]
+    if "VersionConflict" in text or "DistributionNotFound" in text:
+        for m in islice(_PKG_RESOURCES.finditer(text), 10):
+            if m.group(1):
+                who = re.findall(r"'([A-Za-z][\w.-]{0,80})'", m.group(4) or "")
+                conflicts.append(PipConflict(", ".join(who), "", m.group(3), m.group(1), m.group(2), line_of(m.start()),
+                                             "runtime"))
+            else:
+                req = m.group(5)
+                conflicts.append(PipConflict((m.group(6) or "").strip().rstrip("."), "", req,
+                                             re.split(r"[<>=!~; \[(]", req)[0], "(not installed)", line_of(m.start()),
+                                             "runtime"))
+    if "normal functioning of this module" in text:
+        for m in islice(_RUNTIME_CHECK.finditer(text), 10):
+            conflicts.append(PipConflict("", "", m.group(1), m.group(2), m.group(3), line_of(m.start()), "runtime"))
+    if " requires " in text:
+        seen = {(c.package, c.requires) for c in conflicts}
+        conflicts += [
+            PipConflict(m.group(1), m.group(2), m.group(3).strip(), "", "", line_of(m.start()))
+            for m in islice(_REQUIRES_LINE.finditer(text), 50)
+            if (m.group(1), m.group(3).strip()) not in seen
+        ]
+    if "The conflict is caused by" in text:
+        for block in islice(_CAUSED_BY.finditer(text), 5):
+            pos = block.start(1)
+            for raw in block.group(1).splitlines(keepends=True):
+                m = _CAUSE_LINE.match(raw)
+                if m and m.group(1):
+                    conflicts.append(PipConflict("the user", "", _requirement(m.group(1)), "", "", line_of(pos)))
+                elif m:
+                    conflicts.append(PipConflict(m.group(2), m.group(3), _requirement(m.group(4)), "", "",
+                                                 line_of(pos)))
+                pos += len(raw)
     impossible = [line_of(m.start()) for m in islice(_CONFLICT_CAUSED.finditer(text), 20)]
+    if not conflicts and "Cannot install" in text:
+        # only pip's first line: the requirements it names are the ones that disagree
+        for m in islice(_CANNOT_INSTALL.finditer(text), 3):
+            for req in re.split(r",\s*|\s+and\s+", m.group(1)):
+                rm = re.match(r"([A-Za-z][\w.-]{0,80})(?:\[[\w,-]+\])?((?:==|>=|<=|~=|<|>)[^\s,]{1,40})?$", req.strip())
+                if rm and not req.strip().startswith("-r"):
+                    conflicts.append(PipConflict("the user", "", req.strip(), "", "", line_of(m.start())))
     return conflicts, impossible
 
 
@@ -452,10 +705,17 @@ _ENV_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
     ("slurm", ("slurm", "srun", "SLURM_", "SBATCH", "sbatch"),
      re.compile(r"slurmstepd\b|(?<![\w-])srun\b|SLURM_[A-Z_]+|#SBATCH|(?<![\w-])sbatch\b")),
     ("spark", ("pyspark", "apache.spark"), re.compile(r"pyspark\b|org\.apache\.spark")),
-    ("colab", ("colab", "/content/drive"), re.compile(r"google\.colab|/content/drive|dist-packages/google/colab")),
+    ("colab", ("colab", "/content/", "localhost:8080/", "%tensorflow_version"),
+     # Colab copies a traceback's frames as localhost links; %tensorflow_version is its own magic
+     re.compile(r"google\.colab|/content/drive|dist-packages/google/colab|File \"/content/|\]\(https?://localhost:8080/"
+                r"|%tensorflow_version|Colab only includes TensorFlow")),
     ("kaggle", ("/kaggle/", "kaggle_secrets"), re.compile(r"/kaggle/(?:working|input)|kaggle_secrets")),
-    ("jupyter", ("ipython-input-", "ipykernel", "Cell In[", "IPython"),
-     re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|Cell In\[\d*\]|ipykernel_launcher|site-packages[/\\]IPython[/\\]")),
+    ("jupyter", ("ipython-input-", "ipykernel", "Cell In[", "IPython", "/bin/bash: ", "!nvidia-smi", "!pip "),
+     # also a notebook cell's shell escape: "!nvidia-smi", and bash run by it ("/bin/bash: line 1: nvidia-smi:
+     # command not found"; a terminal says "bash: …" or "Command 'nvidia-smi' not found")
+     re.compile(r"<ipython-input-|/tmp/ipykernel_\d+|Cell In\[\d*\]|ipykernel_launcher|site-packages[/\\]IPython[/\\]"
+                r"|^/bin/bash: (?:line \d{1,4}: )?[\w.-]{1,40}: command not found|^!(?:nvidia-smi|pip3? install)\b",
+                re.M)),
     ("conda", ("conda", "miniforge"),
      re.compile(r"(?:ana|mini)conda3?[/\\]|miniforge3?[/\\]|conda (?:install|create|activate)\b")),
 )
@@ -480,6 +740,34 @@ _KERAS_VERSION = re.compile(r"Keras(?: version)?:?[ \t]+v?(\d+\.\d+(?:\.\d+)?)\b
                             r"(\d+\.\d+(?:\.\d+)?)\b")
 
 
+# the driver's user-space side, as package lists and NVML print it (compared with the kernel module's version)
+_USERSPACE = re.compile(
+    r"(?m)^[a-z]{2}[ \t]{1,4}(?:nvidia-smi|nvidia-utils(?:-\d{3})?|libnvidia-compute(?:-\d{3})?|nvidia-driver(?:-\d{3})?"
+    r"(?:-server)?|libcuda1(?:-\d{3})?|nvidia-driver-libs|xserver-xorg-video-nvidia(?:-\d{3})?)(?::amd64)?[ \t]{1,40}"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+    r"|NVML library version:[ \t]*(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+)
+# a device list that was printed: device_lib.list_local_devices() and tf.config.list_physical_devices() (no filter)
+_DEVICE_TYPE = re.compile(r"device_type(?:: \"|=')(CPU|GPU|XLA_CPU|XLA_GPU|TPU)[\"']")
+# tf.test.is_built_with_cuda() and what it printed (the next line, or a comment on the same line)
+_BUILT_WITH_CUDA = re.compile(r"is_buil[dt]_with_cuda\(\)[^\r\n]{0,80}?(?:\r?\n[ \t>.]{0,8})?\b([Ff]alse|[Tt]rue)\b")
+
+
+def _device_listing_without_gpu(text: str, line_of) -> int:
+    """Line of a printed device list that holds a CPU and no GPU (0: none, or a GPU is listed)."""
+    kinds = [(m.group(1), m.start()) for m in islice(_DEVICE_TYPE.finditer(text), 200)]
+    if not kinds or any(k.endswith("GPU") for k, _ in kinds):
+        return 0
+    return line_of(kinds[0][1]) if any(k == "CPU" for k, _ in kinds) else 0
+
+
+_CONFLICT_GATES = (
+    "but you have", "but you'll have", "conflicting dependencies", "ResolutionImpossible", "which is not installed",
+    "LibMamba", "solve for environment", "conflicts for:", "The conflict is caused by", " requires ",
+    "UnsatisfiableError", "No solution found", "SolverProblemError", "version solving failed", "has requirement",
+    "Because ", "Encountered problems while solving", "Solving environment: failed", "nothing provides",
+    "installable because", "VersionConflict", "DistributionNotFound", "normal functioning of this module",
+)
 FACTS_SAMPLE_CHARS = 2_000_000  # a longer text's facts are read from its first and last 1 M characters
 
 
@@ -497,9 +785,11 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
         _merge(f, tail, skipped)
         return f
     f = LogFacts(worker_prefix=worker_prefix)
-    if worker_prefix:
+    if worker_prefix in WORKER_PREFIXES:
         f.environment.add("worker")
         f.environment.add({"ray": "ray", "srun": "slurm", "compose": "docker"}[worker_prefix])
+    elif worker_prefix == "buildkit":
+        f.environment.add("docker")
 
     line_of = _LineCounter(text)
 
@@ -538,6 +828,14 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
     f.libcuda_version = m.group(1) if m else None
     m = _KERNEL.search(text) or _NVRM.search(text)
     f.kernel_version = m.group(1) if m else None
+    if "nvidia" in text or "NVML library" in text:
+        m = _USERSPACE.search(text)
+        f.userspace_driver = (m.group(1) or m.group(2)) if m else None
+    if "device_type" in text:
+        f.device_listing_without_gpu = _device_listing_without_gpu(text, line_of)
+    if "_with_cuda()" in text:
+        m = _BUILT_WITH_CUDA.search(text)
+        f.built_without_cuda = line_of(m.start()) if m and m.group(1).lower() == "false" else 0
     if f.template.get("gpu"):
         f.gpu_model = f.template["gpu"]
     else:
@@ -550,7 +848,7 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
             f.environment.add(name)
     if {"ngc", "docker", "apptainer", "kubernetes"} & f.environment:
         f.environment.add("container")
-    if {"ray", "slurm", "spark"} & f.environment and worker_prefix:
+    if {"ray", "slurm", "spark"} & f.environment and worker_prefix in WORKER_PREFIXES:
         f.environment.add("worker")
     runs = _DOCKER_RUN.finditer(text) if (" run" in text and ("docker" in text or "podman" in text)) else ()
     for m in islice(runs, 20):
@@ -563,9 +861,19 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
     for line, gpus, smi in f.docker_runs:
         if gpus and smi and any(t > line and t - line <= 12 for t in f.smi_tables):
             f.gpu_check_in_container_ok = True
-    if "but you have" in text or "conflicting dependencies" in text or "ResolutionImpossible" in text:
+    if any(g in text for g in _CONFLICT_GATES):
         f.pip_conflicts, f.pip_resolution_impossible = _pip_conflicts(text, line_of)
-    f.pip_no_match = _pip_no_match(text, line_of) if "satisfies the requirement" in text or "No matching" in text else []
+        if "no matching distributions available" in text:
+            m = _NO_DIST.search(text)
+            f.pip_no_dist = m.group(1).split() if m else []
+        if "has no wheels with a matching platform tag" in text:  # poetry
+            f.pip_no_dist += [m.group(1) for m in islice(_POETRY_NO_WHEEL.finditer(text), 5)
+                              if m.group(1) not in f.pip_no_dist]
+        if "__cuda" in text and (f.pip_resolution_impossible or f.pip_conflicts):
+            f.conda_virtual = "__cuda"
+    no_match_gates = ("satisfies the requirement", "No matching", "can't be installed", "no version of", "No version ",
+                      "doesn't match any versions", "PackagesNotFoundError", "requires a different Python")
+    f.pip_no_match = _pip_no_match(text, line_of) if any(g in text for g in no_match_gates) else []
     f.pip_cuda_wheels = bool(("nvidia" in text or "and-cuda" in text) and _PIP_CUDA_WHEELS.search(text)) or any(
         p.startswith("nvidia-") and p.endswith(("-cu12", "-cu11")) for p in f.packages
     )
@@ -583,7 +891,8 @@ def read_facts(text: str, worker_prefix: str | None = None) -> LogFacts:
 def _merge(f: LogFacts, tail: LogFacts, line_offset: int) -> None:
     """Add the facts of a log's end (``tail``, whose line 1 is line ``line_offset + 1``) to those of its start."""
     for name in ("tf_version", "python_version", "python_bits", "cuda_version", "cudnn_version", "driver_version",
-                 "driver_cuda", "libcuda_version", "kernel_version", "gpu_model", "platform", "keras_version"):
+                 "driver_cuda", "libcuda_version", "kernel_version", "userspace_driver", "gpu_model", "platform",
+                 "keras_version"):
         if getattr(f, name) is None and getattr(tail, name) is not None:
             setattr(f, name, getattr(tail, name))
             if name == "tf_version":
@@ -605,7 +914,12 @@ def _merge(f: LogFacts, tail: LogFacts, line_offset: int) -> None:
     f.pip_no_match += tail.pip_no_match
     f.pip_conflicts += tail.pip_conflicts
     f.pip_resolution_impossible += [n + line_offset for n in tail.pip_resolution_impossible]
+    f.pip_no_dist = f.pip_no_dist or tail.pip_no_dist
+    f.conda_virtual = f.conda_virtual or tail.conda_virtual
     f.pip_cuda_wheels = f.pip_cuda_wheels or tail.pip_cuda_wheels
     f.opened_libraries = list(dict.fromkeys(f.opened_libraries + tail.opened_libraries))[:60]
     f.keras3_paths = f.keras3_paths or tail.keras3_paths
+    for name in ("device_listing_without_gpu", "built_without_cuda"):
+        if not getattr(f, name) and getattr(tail, name):
+            setattr(f, name, getattr(tail, name) + line_offset)
     f.tf_keras_paths = f.tf_keras_paths or tail.tf_keras_paths

@@ -164,6 +164,8 @@ class Rule:
     host_lead: str = ""  # "all": the explanation starts from the host's fact (no GPU, no driver, a working
     #   driver, a CPU-only wheel); "no-gpu": only from a missing GPU/driver; "": never
     scope: str = "text"  # "text": patterns anywhere; "errors": only in error lines (exceptions, E/F, ERROR:)
+    variants: Mapping[str, Mapping[str, Text]] = field(default_factory=dict)  # fix variant -> its own "title"
+    #   and/or "explanation" (when the situation that picks the fix also changes what is to be said)
 
     # -- texts
     @staticmethod
@@ -201,7 +203,8 @@ class Rule:
         return out  # type: ignore[return-value]
 
     def all_texts(self) -> list[Text]:
-        return [self.title, self.explanation, *self.fix.values()]
+        return [self.title, self.explanation, *self.fix.values(),
+                *(t for v in self.variants.values() for t in v.values())]
 
 
 def _rule(d: dict[str, Any], groups: dict[str, list[str]], shared: dict[str, Any]) -> Rule:
@@ -249,6 +252,12 @@ def _rule(d: dict[str, Any], groups: dict[str, list[str]], shared: dict[str, Any
                 raise RulesError(f"{where}.fix_when: no fix named {entry.get('fix')!r}")
             if key == "severity_when" and entry.get("severity") not in SEVERITIES:
                 raise RulesError(f"{where}.severity_when: bad severity {entry.get('severity')!r}")
+    variants: dict[str, dict[str, dict[str, str]]] = {}
+    for name, texts in (d.get("variants") or {}).items():
+        if name not in fix:
+            raise RulesError(f"{where}.variants: no fix named {name!r}")
+        variants[name] = {k: _text(v, f"{where}.variants.{name}.{k}") for k, v in texts.items()
+                          if k in ("title", "explanation")}
     return Rule(
         id=rid,
         severity=sev,
@@ -267,6 +276,7 @@ def _rule(d: dict[str, Any], groups: dict[str, list[str]], shared: dict[str, Any
         severity_when=tuple(d.get("severity_when") or ()),
         host_lead=str(d.get("host_lead") or ""),
         scope=d.get("scope", "text"),
+        variants=variants,
     )
 
 

@@ -173,9 +173,16 @@ class Traceback:
     block: str  # the exception line and its indented continuation lines
     frames: list[tuple[str, str, str]]  # (file, function, the code line shown) in order, innermost last
     start: int  # line of the "Traceback" header
+    cut: bool = False  # the paste ends before the exception line: ``exception`` was rebuilt from the notebook's
+    #   header (the exception's type) and the string literals of the ``raise`` it shows last
 
 
-_BARE_EXC = re.compile(r"(?m)^(?:[A-Za-z_][\w.]{0,120}\.)?[A-Za-z_]\w{0,60}(?:Error|Exception): [^\r\n]{1,2000}")
+# a pasted exception line without its traceback: "ValueError: …", after a prompt (">> ValueError: …"), or TF 1's
+# "InvalidArgumentError (see above for traceback): …"
+_BARE_EXC = re.compile(
+    r"(?m)^(?:>{1,3}[ \t]?)?((?:[A-Za-z_][\w.]{0,120}\.)?[A-Za-z_]\w{0,60}(?:Error|Exception)"
+    r"(?: \(see above for traceback\))?: [^\r\n]{1,2000})"
+)
 
 
 def tracebacks(text: str, limit: int = 200) -> list[Traceback]:
@@ -183,11 +190,14 @@ def tracebacks(text: str, limit: int = 200) -> list[Traceback]:
     not indented and not a TensorFlow log line. A paste without any ``Traceback`` header (often only the last
     line is copied) gives its exception lines instead, without frames."""
     out = _tracebacks(text, limit)
-    if out or "Error: " not in text and "Exception: " not in text:
+    if "Traceback (most recent call last)" in text and len(out) < limit:
+        ipy = _ipython_tracebacks(text, limit - len(out))
+        out = sorted(out + ipy, key=lambda tb: tb.line) if ipy else out
+    if out or "Error: " not in text and "Exception: " not in text and "for traceback): " not in text:
         return out
     cursor = Lines(text)
     for m in _BARE_EXC.finditer(text, 0, 4_000_000):
-        line = m.group(0).rstrip("\r")
+        line = m.group(1).rstrip("\r")
         out.append(Traceback(cursor.line_of(m.start()), line[:MAX_LINE_CHARS], line, [], 0))
         if len(out) >= 20:
             break
@@ -237,6 +247,86 @@ def _tracebacks(text: str, limit: int) -> list[Traceback]:
                 out.append(Traceback(cursor.line_of(start), stripped[:MAX_LINE_CHARS], "\n".join(block), frames,
                                      head_line))
             break
+    return out
+
+
+# IPython / Jupyter / Colab tracebacks: "ValueError      Traceback (most recent call last)", then frames as
+# "Cell In[3], line 5", "File ~/env/lib/python3.11/site-packages/keras/x.py:122, in fit(self, x)" (IPython 8) or
+# "<ipython-input-1-ab> in <module>()" / "~/env/lib/python3.7/site-packages/keras/x.py in fit(self, x)" (IPython 7),
+# code lines ("----> 1 import tensorflow as tf", "     42 from …"), and the exception line at the end
+_IPY_HEADER = re.compile(r"(?m)^[A-Za-z_][\w.]{0,120}[ \t]{2,200}Traceback \(most recent call last\)[ \t]*\r?$")
+# Colab copies its frames as links: "[<ipython-input-9-b0a8>](https://localhost:8080/#) in <cell line: 2>()",
+# "[/usr/local/lib/python3.10/dist-packages/keras/src/models/sequential.py](https://localhost:8080/#) in add(self, …)"
+_IPY_FRAME = re.compile(
+    r"File (?P<f1>[^\r\n]{1,1000}?\.pyx?):\d+(?:, in (?P<fn1>[^\r\n(]{1,200}))?"
+    r"|Cell In ?\[\d*\], line \d+(?:, in (?P<fn2>[^\r\n(]{1,200}))?"
+    r"|\[?(?P<f3><ipython-input-[^>\r\n]{1,80}>|[^\r\n \[\]]{1,1000}?\.pyx?)(?:\]\([^)\s]{1,300}\))? in "
+    r"(?P<fn3>[^\r\n(]{1,200})"
+)
+_IPY_CODE = re.compile(r"^[ \t]{1,12}\d{1,6}[ \t]")
+_IPY_ARROW = re.compile(r"^-{1,8}>[ \t]{0,4}\d{1,6}[ \t]")  # "----> 2 model.add(…)", "---> 95 raise …" (IPython 7/8)
+_STR_LITERAL = re.compile(r"""[rRfFbBuU]{0,2}"([^"\r\n]{0,400})"|[rRfFbBuU]{0,2}'([^'\r\n]{0,400})'""")
+
+
+def _ipython_tracebacks(text: str, limit: int) -> list[Traceback]:
+    out: list[Traceback] = []
+    cursor = Lines(text)
+    for m in _IPY_HEADER.finditer(text):
+        if len(out) >= limit:
+            break
+        head_line = cursor.line_of(m.start())
+        pos = text.find("\n", m.end())
+        frames: list[tuple[str, str, str]] = []
+        raise_code: list[str] = []  # the code shown from the last frame's arrow on ("---> 95 raise ValueError(", …)
+        raise_line = 0
+        done = False
+        for _ in range(2000):
+            if pos < 0 or pos >= len(text):
+                break
+            start = pos + 1
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            raw = text[start : min(end, start + 2000)].rstrip("\r")
+            pos = end if end < len(text) else -1
+            fm = _IPY_FRAME.match(raw)
+            if fm:
+                file = fm.group("f1") or fm.group("f3") or "<cell>"
+                func = (fm.group("fn1") or fm.group("fn2") or fm.group("fn3") or "<module>").strip()
+                frames.append((file, func, ""))
+                raise_code, raise_line = [], 0
+                continue
+            am = _IPY_ARROW.match(raw)
+            if am and frames:
+                code = raw[am.end() :].strip()
+                if not frames[-1][2]:
+                    frames[-1] = (frames[-1][0], frames[-1][1], code)
+                raise_code, raise_line = [code], cursor.line_of(start)
+                continue
+            if raise_code and len(raise_code) < 8 and _IPY_CODE.match(raw):
+                raise_code.append(raw[_IPY_CODE.match(raw).end() :].strip())
+                continue
+            if not raw.strip() or raw[:1] in (" ", "\t") or raw.startswith(("---", "...")) or PREFIX.match(raw):
+                continue
+            stripped = raw.strip()
+            if EXC_LINE.match(stripped) and _IPY_HEADER.match(raw) is None:
+                tail = text[start : min(len(text), start + 4000)].split("\n")[1:20]
+                block = [stripped]
+                for extra in tail:
+                    if not extra.strip() or extra[:1] not in (" ", "\t"):
+                        break
+                    block.append(extra.strip())
+                out.append(Traceback(cursor.line_of(start), stripped[:MAX_LINE_CHARS], "\n".join(block), frames,
+                                     head_line))
+                done = True
+                break
+            if _IPY_HEADER.match(raw):
+                break
+        if not done and frames and raise_code and raise_code[0].lstrip().startswith("raise "):
+            # the paste stops inside the last frame: the header names the exception, the raise shows its message
+            etype = m.group(0).split()[0]
+            message = "".join(a or b for a, b in _STR_LITERAL.findall(" ".join(raise_code[1:] or raise_code)))
+            line = f"{etype}: {message.strip()}" if message.strip() else etype
+            out.append(Traceback(raise_line, line[:MAX_LINE_CHARS], line, frames, head_line, cut=True))
     return out
 
 
