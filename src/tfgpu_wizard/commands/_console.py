@@ -1,0 +1,248 @@
+"""The CLI's terminal output, through ``rich`` (issue 23): one place that knows the terminal.
+
+- Width: ``COLUMNS`` first, then the terminal's; 100 columns in a pipe or a file (never below 40).
+- Colour only on a terminal, never with ``NO_COLOR`` set or ``TERM=dumb`` (no escape codes at all in a pipe).
+- Wrapping by display columns: Chinese characters take two and break anywhere, English breaks at spaces.
+- Markup is off: data (a run label, a log line, a path with ``[brackets]``) never becomes style. Control
+  characters in data (ESC, BEL, OSC 52 clipboard writes…) are shown as ``\\x1b``-style escapes, never sent to
+  the terminal (drills-3 #6): ``visible()``.
+- Commands are printed as their own lines and never wrapped by us: a line break inside a command would break
+  it when pasted (the terminal may still fold a long one on screen; copying it gives the one line back).
+- Marks: the verdict vocabulary's ✓ ! ✗ · (``core.verdicts``), in ASCII where the output's encoding cannot
+  print them (a Latin-1 locale, drills-3 #9), coloured by the kind's colour name.
+
+Commands get one with ``out()`` (stdout) or ``err()`` (stderr).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from typing import IO, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from tfgpu_wizard.core import verdicts
+
+PIPE_WIDTH = 100  # in a pipe or a file without COLUMNS
+MIN_WIDTH = 40
+
+# colour names of core.verdicts -> rich styles
+STYLES = {"green": "green", "yellow": "yellow", "red": "bold red", "blue": "cyan", "grey": "dim"}
+COMMAND_STYLE = "bold"
+HEADING_STYLE = "bold"
+
+# C0 controls but tab and newline, DEL, and C1 controls; also the bidi overrides that reorder what is shown
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_CONTROL_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: Any, one_line: bool = False) -> str:
+    """``text`` with its control characters shown as escapes (``\\x1b``), so that data printed to a terminal
+    cannot move the cursor, retitle the window or write the clipboard. ``one_line``: newlines and tabs too
+    (a label, a table cell)."""
+    s = str(text)
+    pattern = _CONTROL_LINE if one_line else _CONTROL
+    return pattern.sub(lambda m: repr(m.group())[1:-1] if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", s)
+
+
+def colour_wanted(stream: IO[str] | None) -> bool:
+    """Colour only on a terminal, and never with NO_COLOR (any value, https://no-color.org) or TERM=dumb."""
+    if stream is None or "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def width_for(stream: IO[str] | None) -> int:
+    """COLUMNS, else the terminal's width, else PIPE_WIDTH; never below MIN_WIDTH."""
+    cols = os.environ.get("COLUMNS", "")
+    if cols.isdigit() and int(cols) > 0:
+        return max(MIN_WIDTH, int(cols))
+    try:
+        if stream is not None and stream.isatty():
+            return max(MIN_WIDTH, os.get_terminal_size(stream.fileno()).columns or PIPE_WIDTH)
+    except (AttributeError, ValueError, OSError):
+        pass
+    return PIPE_WIDTH
+
+
+def can_print(stream: IO[str] | None, sample: str = "✓✗·…–") -> bool:
+    """Whether ``stream``'s encoding can print ``sample`` (a Latin-1 or ASCII console cannot)."""
+    try:
+        sample.encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
+class Out:
+    """Printing for one stream: paragraphs wrapped to the width, marked lines, commands, tables."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stdout
+        self.colour = colour_wanted(self.stream)
+        self.width = width_for(self.stream)
+        self.unicode = can_print(self.stream)
+        self.console = Console(file=self.stream, width=self.width, color_system="standard" if self.colour else None,
+                               force_terminal=self.colour, no_color=not self.colour, markup=False, emoji=False,
+                               highlight=False, soft_wrap=False, legacy_windows=False, safe_box=True)
+
+    # -- building blocks ------------------------------------------------------------------------------
+
+    def mark(self, kind: str) -> Text:
+        """The verdict kind's mark, coloured (ASCII where the stream cannot print it)."""
+        return Text(verdicts.mark(kind, ascii=not self.unicode), style=STYLES[verdicts.colour(kind)])
+
+    def style_of(self, kind: str | None) -> str:
+        return STYLES[verdicts.colour(kind)] if kind else ""
+
+    def _emit(self, text: Text) -> None:
+        self.console.print(text, soft_wrap=True, crop=False, overflow="ignore", no_wrap=True)
+
+    def _wrapped(self, first: Text, body: Text, indent: int, hang: int | None) -> None:
+        """``first`` (a prefix: indent + mark) then ``body`` wrapped so that its lines start at ``hang``."""
+        hang = indent + first.cell_len if hang is None else hang
+        room = max(10, self.width - hang)
+        lines = body.wrap(self.console, room, overflow="fold", no_wrap=False) if body.plain else [Text("")]
+        for i, ln in enumerate(lines):
+            ln.rstrip()
+            head = Text(" " * indent) + first if i == 0 else Text(" " * hang)
+            self._emit(head + ln)
+
+    # -- what commands call ---------------------------------------------------------------------------
+
+    def blank(self) -> None:
+        self._emit(Text(""))
+
+    def line(self, text: str = "", indent: int = 0, hang: int | None = None, style: str = "",
+             data: bool = False) -> None:
+        """A paragraph, wrapped to the width (its own line breaks kept). ``data``: control characters shown."""
+        text = visible(text) if data else text
+        for para in text.split("\n") if text else [""]:
+            self._wrapped(Text(""), Text(para, style=style), indent, hang)
+
+    def heading(self, text: str) -> None:
+        self.line(text, style=HEADING_STYLE if self.colour else "")
+
+    def verdict(self, kind: str, text: str, indent: int = 0, style_text: bool = True) -> None:
+        """``✓ text`` with the kind's mark and colour (the text too when ``style_text``), wrapped under itself."""
+        for i, para in enumerate(text.split("\n")):
+            first = self.mark(kind) + " " if i == 0 else Text("  ")
+            self._wrapped(first, Text(para, style=self.style_of(kind) if style_text and i == 0 else ""),
+                          indent, None)
+
+    def bullet(self, mark: str, text: str, indent: int = 2, style: str = "", data: bool = False) -> None:
+        """``mark text`` (a plain mark such as "-", "x", "$", "1."), the text wrapped under itself."""
+        text = visible(text) if data else text
+        for i, para in enumerate(text.split("\n")):
+            first = Text(mark + " ", style=style) if i == 0 else Text(" " * (len(mark) + 1))
+            self._wrapped(first, Text(para), indent, None)
+
+    def command(self, cmd: str, indent: int = 4) -> None:
+        """A command, each of its lines whole (never wrapped by us: it must paste as it is)."""
+        for ln in cmd.splitlines() or [""]:
+            self._emit(Text(" " * indent) + Text(ln, style=COMMAND_STYLE if self.colour else ""))
+
+    def table(self, headers: Sequence[str], rows: Iterable[Sequence[Any]], *, indent: int = 0,
+              no_wrap: Sequence[int] = (), ellipsis: Sequence[int] = (), right: Sequence[int] = ()) -> None:
+        """Rows under headers, the cells' data made visible. Columns in ``ellipsis`` are cut with "…" to the room
+        the others leave (display width: a Chinese label is cut at its columns); ``no_wrap`` columns are never
+        broken; the others wrap."""
+        cells = [[c if isinstance(c, Text) else Text(visible("" if c is None else c, one_line=True)) for c in row]
+                 for row in rows]
+        gap = 2
+        natural = [max([Text(h).cell_len] + [r[i].cell_len for r in cells if i < len(r)])
+                   for i, h in enumerate(headers)]
+        fixed = sum(w + gap for i, w in enumerate(natural) if i not in ellipsis)
+        room = self.width - indent - fixed - gap * len(ellipsis)
+        cut = max(8, room // max(1, len(ellipsis)))
+        table = Table(box=None, show_header=True, header_style=HEADING_STYLE if self.colour else "",
+                      pad_edge=False, padding=(0, gap, 0, 0), show_edge=False, expand=False)
+        for i, h in enumerate(headers):
+            table.add_column(h, no_wrap=i in no_wrap or i in ellipsis,
+                             overflow="ellipsis" if i in ellipsis else "fold",
+                             max_width=min(cut, natural[i]) if i in ellipsis else None,
+                             justify="right" if i in right else "left")
+        for row in cells:
+            table.add_row(*row)
+        with self.console.capture() as cap:
+            self.console.print(table, crop=False)
+        pad = " " * indent
+        for ln in cap.get().splitlines():
+            self.stream.write(pad + ln.rstrip() + "\n")
+        self.stream.flush()
+
+    def print_text(self, text: Text) -> None:
+        """A prepared rich Text, wrapped to the width."""
+        self._wrapped(Text(""), text, 0, 0)
+
+
+def out() -> Out:
+    return Out(sys.stdout)
+
+
+def err() -> Out:
+    return Out(sys.stderr)
+
+
+class Heartbeat:
+    """Progress of a long silent phase: a rich progress line on a terminal, a plain line every ``every`` seconds
+    in a pipe or a file (issue 23: pip install, sanity's training, the sample). Use as a context manager; call
+    ``update(text, done, total)`` as often as you like."""
+
+    def __init__(self, what: str, stream: IO[str] | None = None, every: float = 15.0, total: float | None = None):
+        self.what = what
+        self.o = Out(stream if stream is not None else sys.stderr)
+        self.every = every
+        self.total = total
+        self._progress: Any = None
+        self._task: Any = None
+        self._last = 0.0
+        self._start = time.monotonic()
+
+    def __enter__(self) -> Heartbeat:
+        self._start = time.monotonic()
+        self._last = self._start
+        if self.o.colour:  # a terminal that takes escape codes
+            from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            cols: list[Any] = [SpinnerColumn(), TextColumn("{task.description}")]
+            if self.total:
+                cols.append(BarColumn())
+            cols.append(TimeElapsedColumn())
+            self._progress = Progress(*cols, console=self.o.console, transient=True)
+            self._progress.start()
+            self._task = self._progress.add_task(visible(self.what, one_line=True), total=self.total)
+        return self
+
+    def update(self, text: str | None = None, done: float | None = None) -> None:
+        now = time.monotonic()
+        if self._progress is not None:
+            kw: dict[str, Any] = {}
+            if text is not None:
+                kw["description"] = visible(text, one_line=True)
+            if done is not None:
+                kw["completed"] = done
+            self._progress.update(self._task, **kw)
+            return
+        if now - self._last >= self.every:
+            self._last = now
+            desc = visible(text if text is not None else self.what, one_line=True)
+            tail = f" ({done:g}/{self.total:g})" if done is not None and self.total else ""
+            self.o.line(f"... {desc}{tail}, {now - self._start:.0f} s")
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+
+
+__all__ = ["Heartbeat", "Out", "colour_wanted", "err", "out", "visible", "width_for"]
