@@ -21,6 +21,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>the input did not end after {mb} MB (a device or an endless pipe?): its start and the last part read are explained</source>
         <translation>输入在 {mb} MB 之后仍未结束（是设备或无尽的管道？）：只解释了开头和最后读到的部分</translation>
     </message>
+    <message>
+        <source>tfgpu-wizard: the output could not be written: the standard output is closed. Run it again with its output going somewhere (a terminal, a file: &gt; out.txt).</source>
+        <translation>tfgpu-wizard：无法写出输出：标准输出已关闭。请让输出有去处后重新运行（终端，或文件：&gt; out.txt）。</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>

@@ -360,12 +360,47 @@ def _quiet_stdout() -> None:
         pass
 
 
+def prepare_streams() -> str | None:
+    """Make the standard streams safe to print to, before anything is printed.
+
+    A console whose encoding cannot print Chinese or the marks (a Latin-1 locale, drills-3 #9) gets ``?`` for
+    what it cannot show instead of a UnicodeEncodeError traceback (the console module picks ASCII marks there).
+    A closed stream (``>&-``, ``2>&-``, ``<&-``: cron and daemon contexts, drills-3 #11) is None in Python; returns
+    the sentence to say and exit with when stdout is closed (nothing the command prints could be seen), else None.
+    A closed stdin or stderr is pointed at the null device: a command that reads stdin then says it got nothing.
+    """
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            continue
+        enc = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        if enc not in ("utf-8", "utf8", "utf-16", "utf-32") and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(Exception):
+                stream.reconfigure(errors="replace")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives until exit
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives until exit
+    if sys.stdout is None:
+        from tfgpu_wizard.core.i18n import tr
+
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives until exit
+        return tr("cli", "tfgpu-wizard: the output could not be written: the standard output is closed. Run it "
+                         "again with its output going somewhere (a terminal, a file: > out.txt).")
+    return None
+
+
 def main(argv: Sequence[str] | None = None,
          before_run: Callable[[argparse.Namespace], None] | None = None) -> int:
     """``tfgpu-wizard``. ``before_run`` sees the parsed arguments first (the frozen entry's smoke hook)."""
     from tfgpu_wizard.core import lifecycle
 
     lifecycle.install()  # SIGTERM/SIGHUP/SIGINT stop our child process groups first (issue 14)
+    closed = prepare_streams()
+    if closed is not None:
+        parse_args(sys.argv[1:] if argv is None else argv)  # the language of the sentence (and --help/--version)
+        print(closed, file=sys.stderr)
+        return 1
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if before_run is not None:
         before_run(args)
@@ -376,6 +411,7 @@ def gui_main(argv: Sequence[str] | None = None,
              before_run: Callable[[argparse.Namespace], None] | None = None) -> int:
     """``tfgpu-wizard-gui``: the window, with the same options as ``tfgpu-wizard gui`` and the global ones
     (``tfgpu-wizard-gui --lang zh_CN --page monitor``), for the pip-installed and the frozen program."""
+    prepare_streams()  # the window prints little, but what it prints must not crash on a closed stream
     args = parse_args(sys.argv[1:] if argv is None else argv, gui=True)
     if before_run is not None:
         before_run(args)

@@ -75,12 +75,40 @@ def width_for(stream: IO[str] | None) -> int:
 
 
 def can_print(stream: IO[str] | None, sample: str = "✓✗·…–") -> bool:
-    """Whether ``stream``'s encoding can print ``sample`` (a Latin-1 or ASCII console cannot)."""
+    """Whether ``stream``'s encoding can print ``sample`` (a Latin-1 or ASCII console cannot; a stream of text
+    with no encoding, such as a StringIO, can)."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:
+        return True
     try:
-        sample.encode(getattr(stream, "encoding", None) or "ascii")
+        sample.encode(encoding)
         return True
     except (UnicodeEncodeError, LookupError):
         return False
+
+
+CONTINUATION = {"bash": "\\", "zsh": "\\", "sh": "\\", "powershell": "`", "pwsh": "`", "cmd": "^"}
+_UNSAFE_TO_BREAK = set("'\"\\`^#")
+
+
+def _continued(line: str, room: int, shell: str | None) -> list[str]:
+    """``line`` as one or more lines joined by ``shell``'s continuation character (see ``Out.command``)."""
+    mark = CONTINUATION.get(shell or "")
+    if mark is None or Text(line).cell_len <= room or _UNSAFE_TO_BREAK & set(line) or "  " in line.strip():
+        return [line]
+    lead = line[: len(line) - len(line.lstrip())]
+    words = line.split()
+    out: list[str] = []
+    cur = lead + words[0]
+    more = lead + "    "
+    for w in words[1:]:
+        if Text(cur + " " + w + " " + mark).cell_len > room and cur.strip():
+            out.append(cur + " " + mark)
+            cur = more + w
+        else:
+            cur += " " + w
+    out.append(cur)
+    return out
 
 
 class Out:
@@ -146,10 +174,15 @@ class Out:
             first = Text(mark + " ", style=style) if i == 0 else Text(" " * (len(mark) + 1))
             self._wrapped(first, Text(para), indent, None)
 
-    def command(self, cmd: str, indent: int = 4) -> None:
-        """A command, each of its lines whole (never wrapped by us: it must paste as it is)."""
+    def command(self, cmd: str, indent: int = 4, shell: str | None = None) -> None:
+        """A command, each of its lines printed so that it pastes as it is: never broken inside a word. A line
+        wider than the room is broken between its words only where ``shell``'s line continuation is certain to
+        join it again (bash/zsh ``\\``, PowerShell a backtick, cmd ``^``): a line with no quotes, escapes or comments;
+        any other line is printed whole (the terminal may fold it on screen; copying it gives the one line)."""
+        style = COMMAND_STYLE if self.colour else ""
         for ln in cmd.splitlines() or [""]:
-            self._emit(Text(" " * indent) + Text(ln, style=COMMAND_STYLE if self.colour else ""))
+            for part in _continued(ln, self.width - indent, shell):
+                self._emit(Text(" " * indent) + Text(part, style=style))
 
     def table(self, headers: Sequence[str], rows: Iterable[Sequence[Any]], *, indent: int = 0,
               no_wrap: Sequence[int] = (), ellipsis: Sequence[int] = (), right: Sequence[int] = ()) -> None:

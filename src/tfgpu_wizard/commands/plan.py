@@ -16,7 +16,8 @@ import os
 import sys
 from pathlib import Path
 
-from tfgpu_wizard.core.text import pad
+from tfgpu_wizard.commands._console import Out
+from tfgpu_wizard.core import verdicts
 
 CTX = "plan"
 
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         rec = recommendation(matrix, host, tf=args.tf, method=args.method)  # uv is judged as pip
     except ValueError as exc:
         return _fail(str(exc))
-    out = sys.stdout
+    out = Out(sys.stdout)
     report = _report(rec)
     pick = choose(rec, method=args.method)  # what the window's Setup → Choose picks too (core.flows.choose)
     cand, refusal = pick.candidate, _refusal(pick, args, tr)
@@ -152,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
             }
         )
         data["written"] = [str(p) for p in written]
-        print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
+        print(json.dumps(data, indent=2, ensure_ascii=False))
         if plan is None:
             print(f"tfgpu-wizard plan: {refusal or error or tr(CTX, 'No TensorFlow version fits this machine.')}",
                   file=sys.stderr)
@@ -162,25 +163,22 @@ def run(args: argparse.Namespace) -> int:
     chosen = (cand, pick.option) if rec.pin is None and cand is not None and pick.option is not None else None
     _print_table(rec, out, tr, chosen=chosen)
     _print_windows_choice(rec, out, tr)
-    if plan is None:
-        print("", file=out)
+    if plan is None:  # said once, on stdout with the table and what to do instead (newcomer-2 #3)
+        out.blank()
         if refusal or error:
-            print("! " + (refusal or error), file=out)
+            out.verdict(verdicts.NEEDS_ACTION, refusal or error, style_text=False)
         else:
-            print(tr(CTX, "Nothing fits this machine as it is, because:"), file=out)
+            out.verdict(verdicts.NOT_WORKING, tr(CTX, "Nothing fits this machine as it is, because:"),
+                        style_text=False)
             for r in report["blockers_summary"]:
-                print(f"  - {r['message']}", file=out)
+                out.bullet("-", r["message"], indent=2)
         _print_instead(instead, args.shell or _default_shell(rec.platform), out, tr)
-        return _fail(refusal or error or tr(CTX, "No TensorFlow version fits this machine."), 1)
+        return 1
     _print_plan(plan, rec, out, tr)
     if written:
-        print("", file=out)
-        print(
-            tr(CTX, "Wrote {} files to {}; run {} there.").format(
-                len(written), args.write, shells.script_name(plan.shell)
-            ),
-            file=out,
-        )
+        out.blank()
+        out.verdict(verdicts.OK, tr(CTX, "Wrote {} files to {}; run {} there.").format(
+            len(written), args.write, shells.script_name(plan.shell)), style_text=False)
     return 0
 
 
@@ -282,147 +280,133 @@ def _report(rec) -> dict:
     }
 
 
-def _print_plan(plan, rec, out, tr) -> None:
-    print("", file=out)
-    print(plan.title(), file=out)
+def _print_plan(plan, rec, out: Out, tr) -> None:
+    out.blank()
+    out.heading(plan.title())
     if rec.pin is not None and rec.pin.reasons:
         for r in rec.pin.reasons:
-            print(f"  $ {r.message}" if r.kind == "cost" else f"  · {r.message}", file=out)
+            out.bullet("$" if r.kind == "cost" else _dot(out), r.message, indent=2)
     for w in plan.why:
-        mark = {"warning": "!", "note": "·"}.get(w.kind, "✓" if _utf(out) else "+")
-        print(f"  {mark} {w.text()}", file=out)
-    print("", file=out)
-    print(tr(CTX, "Commands to paste into {} (one at a time, in order):").format(plan.shell), file=out)
+        kind = {"warning": verdicts.CAVEATS, "note": verdicts.INFO}.get(w.kind, verdicts.OK)
+        out.verdict(kind, w.text(), indent=2, style_text=False)
+    out.blank()
+    out.line(tr(CTX, "Commands to paste into {} (one at a time, in order):").format(plan.shell))
     for i, st in enumerate(plan.paste_steps(), 1):
         admin = (" [" + tr(CTX, "administrator: {}").format(st.reason()) + "]") if st.admin else ""
-        print(f"  {i}. {st.text()}{admin}", file=out)
+        out.bullet(f"{i}.", f"{st.text()}{admin}", indent=2)
         cmd = st.command(plan.shell)
-        if cmd:
-            for ln in cmd.splitlines():
-                print(f"       {ln}", file=out)
+        if cmd:  # its own lines, never wrapped: it must paste as it is
+            out.command(cmd, indent=7, shell=plan.shell)
     from tfgpu_wizard.core.setup import shells
 
-    print("", file=out)
-    print(
-        tr(CTX, "--write DIR saves the same steps as a script ({}) with the files it reads ({}).").format(
-            shells.script_name(plan.shell), ", ".join(n for n in plan.files() if n != shells.script_name(plan.shell))
-        ),
-        file=out,
-    )
+    out.blank()
+    out.line(tr(CTX, "--write DIR saves the same steps as a script ({}) with the files it reads ({}).").format(
+        shells.script_name(plan.shell), ", ".join(n for n in plan.files() if n != shells.script_name(plan.shell))))
 
 
-def _print_instead(instead, shell, out, tr) -> None:
+def _dot(out: Out) -> str:
+    return "·" if out.unicode else "-"
+
+
+def _print_instead(instead, shell, out: Out, tr) -> None:
     if not instead:
         return
-    print("", file=out)
-    print(tr(CTX, "Do this instead:"), file=out)
+    out.blank()
+    out.line(tr(CTX, "Do this instead:"))
     for alt in instead:
-        print(f"  * {alt.why.text()}", file=out)
+        out.bullet("*", alt.why.text(), indent=2)
         steps = alt.plan.paste_steps() if alt.plan is not None else alt.steps
         for st in steps:
             cmd = st.command(shell)
-            print(f"      - {st.text()}", file=out)
+            out.bullet("-", st.text(), indent=6)
             if cmd:
-                for ln in cmd.splitlines():
-                    print(f"          {ln}", file=out)
+                out.command(cmd, indent=10, shell=shell)
 
 
-def _print_windows_choice(rec, out, tr) -> None:
+def _print_windows_choice(rec, out: Out, tr) -> None:
     wc = rec.windows_choice
     if wc is None:
         return
-    print("", file=out)
-    print(tr(CTX, "Native Windows or WSL2? Side by side:"), file=out)
+    out.blank()
+    out.line(tr(CTX, "Native Windows or WSL2? Side by side:"))
     sides = [("wsl2", tr(CTX, "WSL2 (Linux inside Windows)"), wc.wsl2, wc.wsl2_pros, wc.wsl2_cons),
              ("native", tr(CTX, "Native Windows"), wc.native, wc.native_pros, wc.native_cons)]
     if wc.suggested == "native":
         sides.reverse()
     for key, title, cand, pros, cons in sides:
-        head = f"  [{title}]"
+        head = f"[{title}]"
         if wc.suggested == key:
             head += " " + tr(CTX, "suggested")
         if cand is not None:
             head += f": TensorFlow {cand.row.version}"
-        print(head, file=out)
+        out.line(head, indent=2)
         for r in pros:
-            print(f"      + {r.message}", file=out)
+            out.bullet("+", r.message, indent=6)
         for r in cons:
-            print(f"      {'x' if r.kind == 'blocker' else '-'} {r.message}", file=out)
-    print(f"  [DirectML] {wc.directml.message}", file=out)
+            out.bullet("x" if r.kind == "blocker" else "-", r.message, indent=6)
+    out.bullet("[DirectML]", wc.directml.message, indent=2)
     if wc.suggested == "wsl2" and wc.native is not None:
-        print("  " + tr(CTX, "For native Windows instead: plan --tf {} (TensorFlow {} on Windows).").format(
-            wc.native.row.tensorflow, wc.native.row.version), file=out)
+        out.line(tr(CTX, "For native Windows instead: plan --tf {} (TensorFlow {} on Windows).").format(
+            wc.native.row.tensorflow, wc.native.row.version), indent=2)
 
 
-def _utf(stream) -> bool:
-    try:
-        "✓".encode(getattr(stream, "encoding", None) or "ascii")
-        return True
-    except (UnicodeEncodeError, LookupError):
-        return False
-
-
-def _print_table(rec, out, tr, chosen=None) -> None:
+def _print_table(rec, out: Out, tr, chosen=None) -> None:
     """The recommendation (``chosen``: the candidate and method planned below, else ``rec.best``), the host
     notes, then every row: its status, its own reasons, and per install method what stops it or what it costs
     (a row that works only through Docker says so)."""
     if chosen is not None:
         cand, option = chosen
-        print(tr(CTX, "Recommended: TensorFlow {} on {} with {}").format(
-            cand.row.version, cand.row.platform, option.method), file=out)
+        out.heading(tr(CTX, "Recommended: TensorFlow {} on {} with {}").format(
+            cand.row.version, cand.row.platform, option.method))
         best = rec.best
         if best is not None and best.best_method is not None and best.row.platform != cand.row.platform:
-            print("  " + tr(CTX, "The best on {} (the rows below): TensorFlow {} with {}").format(
-                rec.platform, best.row.version, best.best_method.method), file=out)
+            out.line(tr(CTX, "The best on {} (the rows below): TensorFlow {} with {}").format(
+                rec.platform, best.row.version, best.best_method.method), indent=2)
     elif rec.best is not None:
         bm = rec.best.best_method
-        print(
-            tr(CTX, "Recommended: TensorFlow {} on {} with {}").format(
-                rec.best.row.version, rec.platform, bm.method if bm else "-"
-            ),
-            file=out,
-        )
+        out.heading(tr(CTX, "Recommended: TensorFlow {} on {} with {}").format(
+            rec.best.row.version, rec.platform, bm.method if bm else "-"))
     if rec.notes:
-        print(tr(CTX, "About this machine:"), file=out)
+        out.line(tr(CTX, "About this machine:"))
     for n in rec.notes:
-        print(f"  {'!' if n.kind in ('blocker', 'caveat') else '·'} {n.message}", file=out)
-    print("", file=out)
+        out.bullet("!" if n.kind in ("blocker", "caveat") else _dot(out), n.message, indent=2,
+                   style=out.style_of(verdicts.CAVEATS) if n.kind in ("blocker", "caveat") else "")
+    out.blank()
     from tfgpu_wizard.core.flows.choose import status_word
 
     common = _common_method_reasons(rec.candidates)
-    print(f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}" + tr(CTX, "status"), file=out)
+    dash = "–" if out.unicode else "-"
+    out.line(f"  {'TF':<10}{'Python':<16}{'CUDA/cuDNN':<14}" + tr(CTX, "status"), style="bold" if out.colour else "")
     for c in rec.candidates:
         row = c.row
         cuda = f"{row.cuda or '-'} / {row.cudnn or '-'}"
         minors = row.python_minors()
-        py = f"{minors[0]}–{minors[-1]}" if minors else str(row.python)
+        py = f"{minors[0]}{dash}{minors[-1]}" if minors else str(row.python)
         status = status_word(c.status)
         usable = [m for m in c.methods if m.usable]
         if c.status != "ruled-out" and len(usable) == 1 and len(c.methods) > 1:
             status = tr(CTX, "{} (only with {})").format(status, usable[0].method)
         elif c.status != "ruled-out" and usable:
             status = tr(CTX, "{} (with {})").format(status, usable[0].method)
-        print(f"  {row.version:<10}{py:<16}{cuda:<14}{status}", file=out)
+        style = {"recommended": "bold green", "ruled-out": "dim"}.get(c.status, "") if out.colour else ""
+        out.line(f"{row.version:<10}{py:<16}{cuda:<14}{status}", indent=2, hang=4, style=style)
         shown = [r for r in c.reasons if r.kind in ("blocker", "caveat", "cost")]
         if c.status == "recommended":
             shown = [r for r in c.reasons if r.kind != "ok"]
         for r in shown:
-            mark = {"blocker": "x", "caveat": "!", "cost": "$"}.get(r.kind, "·")
-            print(f"      {mark} {r.message}", file=out)
+            mark = {"blocker": "x", "caveat": "!", "cost": "$"}.get(r.kind, _dot(out))
+            out.bullet(mark, r.message, indent=6)
         for m in c.methods:
             said = [r for r in m.reasons if r.kind in ("blocker", "caveat", "cost")
                     and (m.method, r.message) not in common]
             if not said:
                 continue
             head = f"{m.method}: " + status_word("works" if m.usable else "ruled-out")
-            print(f"      {head} - " + "; ".join(r.message for r in said), file=out)
+            out.line(f"{head} - " + "; ".join(r.message for r in said), indent=6, hang=8)
     for method, message in common:  # said once, not on every row (newcomer-2 #17)
-        print("  " + tr(CTX, "Every {} option: {}").format(method, message), file=out)
-    print("", file=out)
-    print(
-        tr(CTX, "x rules a version out; ! a caveat; $ a cost (extra work). Per method: pip, conda, docker."),
-        file=out,
-    )
+        out.line(tr(CTX, "Every {} option: {}").format(method, message), indent=2, hang=4)
+    out.blank()
+    out.line(tr(CTX, "x rules a version out; ! a caveat; $ a cost (extra work). Per method: pip, conda, docker."))
 
 
 def _common_method_reasons(candidates) -> list[tuple[str, str]]:
@@ -438,6 +422,3 @@ def _common_method_reasons(candidates) -> list[tuple[str, str]]:
                     seen[(m.method, r.message)] = seen.get((m.method, r.message), 0) + 1
     return [k for k, n in seen.items() if n > 1 and n == rows[k[0]]]
 
-
-def _pad(text: str, width: int) -> str:
-    return pad(text, width, minimum=1)
