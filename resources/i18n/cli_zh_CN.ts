@@ -25,6 +25,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>tfgpu-wizard: the output could not be written: the standard output is closed. Run it again with its output going somewhere (a terminal, a file: &gt; out.txt).</source>
         <translation>tfgpu-wizard：无法写出输出：标准输出已关闭。请让输出有去处后重新运行（终端，或文件：&gt; out.txt）。</translation>
     </message>
+    <message>
+        <source>the standard input is closed: name a log file, or pipe a log in (... | tfgpu-wizard diagnose -).</source>
+        <translation>标准输入已关闭：请指定一个日志文件，或用管道送入日志（... | tfgpu-wizard diagnose -）。</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>

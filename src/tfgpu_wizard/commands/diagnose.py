@@ -72,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
         from tfgpu_wizard.core.flows.base import detect_host
 
         host = detect_host()
+    if args.file == "-" and getattr(sys.stdin, "name", "") == os.devnull:  # cli.prepare_streams: it was closed
+        print("tfgpu-wizard diagnose: " + tr("cli", "the standard input is closed: name a log file, or pipe a log "
+                                                   "in (... | tfgpu-wizard diagnose -)."), file=sys.stderr)
+        return 2
     known = {"platform": args.platform, "tf_version": getattr(args, "tf_version", None), "host": host}
     # the same explanation as the Diagnose page's (core.flows.diagnose): BOM, UTF-16, UTF-8, GBK/GB18030
     # (Chinese cmd.exe), the locale's; a file of any size (a huge one is read at its start and its end)

@@ -1,0 +1,165 @@
+"""Every command in a terminal (issue 23, newcomer-2 #18, drills-3 #6 #9 #11 #12): the real CLI in a real
+subprocess, at COLUMNS=80 and 50, in English and Chinese, in a pipe and on a pseudo-terminal. Prose is wrapped
+to the width by display columns; a command is never broken inside a word, and one broken between words joins
+again in the shell into the same command; colour only on a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tfgpu_wizard.core.text import display_width
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = str(ROOT / "src")
+HOSTS = ROOT / "tests" / "fixtures" / "host" / "realistic"
+NO_DRIVER = HOSTS / "linux-ubuntu2404-no-driver.json"
+H200 = ROOT / "resources" / "recordings" / "doctor-h200.json"
+BASH = shutil.which("bash")
+
+
+def env(**extra: str) -> dict[str, str]:
+    e = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "FORCE_COLOR", "LC_ALL", "LANG")}
+    e.update(PYTHONPATH=SRC, PYTHONIOENCODING="utf-8", TERM="xterm-256color")
+    e.update(extra)
+    return e
+
+
+def cli(*args: str, stdin: int | None = subprocess.DEVNULL, **extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tfgpu_wizard", *args], capture_output=True, text=True,
+                          encoding="utf-8", env=env(**extra), stdin=stdin, timeout=180)
+
+
+def on_tty(*args: str, **extra: str) -> tuple[int, str]:
+    """The command's stdout on a real pseudo-terminal of 80 columns."""
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-m", "tfgpu_wizard", *args], stdout=slave,
+                            stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env(**extra))
+    os.close(slave)
+    chunks = []
+    try:
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        code = proc.wait(timeout=180)
+    finally:
+        os.close(master)
+    return code, b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+def plan_commands(*args: str) -> list[str]:
+    data = json.loads(cli("plan", *args, "--json").stdout)
+    return [s["command"] for s in data["steps"] if s.get("command")]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("columns", [80, 50])
+@pytest.mark.parametrize("host", [NO_DRIVER, H200], ids=["no-driver", "h200"])
+def test_plan_fits_the_width_and_its_commands_paste(lang: str, columns: int, host: Path) -> None:
+    """newcomer-2 #18: at COLUMNS=80, 32 lines of the default plan were wider than 80 (the H200 plan's longest 947
+    characters). Now every line that is not part of a command fits; each command is whole, or broken between
+    words with the shell's continuation."""
+    r = cli("--lang", lang, "plan", "--host", str(host), COLUMNS=str(columns))
+    assert r.returncode == 0, r.stderr
+    commands = plan_commands("--host", str(host))
+    assert commands
+    lines = r.stdout.splitlines()
+    text = "\n".join(ln.strip() for ln in lines)
+    for cmd in commands:
+        for cl in cmd.splitlines():
+            joined = text.replace(" \\\n", " ")
+            assert cl.strip() in joined, f"command not shown whole: {cl[:80]}"
+    in_commands = set()
+    for i, ln in enumerate(lines):
+        if any(ln.strip() and ln.strip() in c for c in commands) or ln.rstrip().endswith(" \\") or \
+                (i and lines[i - 1].rstrip().endswith(" \\")):
+            in_commands.add(i)
+    too_wide = [ln for i, ln in enumerate(lines) if i not in in_commands and display_width(ln) > columns]
+    assert not too_wide, too_wide[:3]
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_a_command_broken_between_words_is_the_same_command_in_bash() -> None:
+    """The continuation lines join again into the plan's own argv (bash parses both the same)."""
+    r = cli("plan", "--host", str(H200), COLUMNS="60")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.rstrip().endswith(" \\"))
+    end = start
+    while lines[end].rstrip().endswith(" \\"):
+        end += 1
+    shown = "\n".join(lines[start:end + 1])
+    original = next(c for c in plan_commands("--host", str(H200)) if c.split()[0] == shown.split()[0]
+                    and " ".join(shown.replace("\\\n", " ").split()) == " ".join(c.split()))
+
+    def words(cmd: str) -> list[str]:
+        p = subprocess.run([BASH, "-c", "set -f; printargs() { printf '%s\\n' \"$@\"; }; printargs " + cmd],
+                           capture_output=True, text=True, timeout=30)
+        assert p.returncode == 0, p.stderr
+        return p.stdout.splitlines()
+    assert words(shown.strip()) == words(original)
+    assert len(words(original)) > 5
+
+
+def test_plan_is_coloured_only_on_a_terminal() -> None:
+    code, text = on_tty("plan", "--host", str(NO_DRIVER))
+    assert code == 0 and "\x1b[" in text
+    code, text = on_tty("plan", "--host", str(NO_DRIVER), NO_COLOR="1")
+    assert code == 0 and "\x1b" not in text
+    r = cli("plan", "--host", str(NO_DRIVER))
+    assert "\x1b" not in r.stdout
+
+
+def test_refusal_is_said_once() -> None:
+    """newcomer-2 #3: ``plan --shell cmd`` printed its refusal on stdout and again on stderr."""
+    r = cli("plan", "--host", str(NO_DRIVER), "--shell", "cmd")
+    assert r.returncode == 1
+    said = (r.stdout + r.stderr).count("cmd.exe exists only on Windows")
+    assert said == 1, (r.stdout, r.stderr)
+
+
+def test_latin1_locale_prints_plan_and_chinese_without_a_traceback() -> None:
+    """drills-3 #9: a Latin-1 locale crashed ``plan`` (–) and any ``--lang zh_CN`` output with UnicodeEncodeError."""
+    for args in (("plan", "--host", str(NO_DRIVER)), ("--lang", "zh_CN", "doctor", "--help"),
+                 ("--lang", "zh_CN", "plan", "--host", str(NO_DRIVER))):
+        p = subprocess.run([sys.executable, "-m", "tfgpu_wizard", *args], capture_output=True,
+                           env=env(PYTHONIOENCODING="latin-1"), stdin=subprocess.DEVNULL, timeout=180)
+        assert p.returncode == 0, p.stderr.decode("latin-1")
+        assert b"Traceback" not in p.stderr
+        assert p.stdout.decode("latin-1")
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_closed_stdout_is_a_sentence_and_an_exit_code() -> None:
+    """drills-3 #11: ``doctor >&-`` ended in AttributeError: 'NoneType' object has no attribute 'write'."""
+    p = subprocess.run([BASH, "-c", '"$0" -m tfgpu_wizard doctor >&-', sys.executable],
+                       stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env(), timeout=120)
+    err = p.stderr.decode()
+    assert p.returncode == 1, err
+    assert "Traceback" not in err and "standard output is closed" in err
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_closed_stdin_for_diagnose_is_a_sentence() -> None:
+    """drills-3 #11: ``diagnose - <&-`` was a traceback (sys.stdin is None)."""
+    p = subprocess.run([BASH, "-c", '"$0" -m tfgpu_wizard diagnose - <&-', sys.executable],
+                       capture_output=True, text=True, env=env(), timeout=120)
+    assert "Traceback" not in p.stderr
+    assert "standard input" in p.stderr and p.returncode == 2, (p.stdout, p.stderr)
