@@ -27,6 +27,7 @@ def test_every_kind_has_a_chinese_label_a_mark_and_a_known_colour(zh) -> None:
         assert zh_label != k.label_en, f"{key}: no Chinese label"
         assert any("\u4e00" <= ch <= "\u9fff" for ch in zh_label)
         labels.add(zh_label)
+        assert verdicts.sentence(key, "x") == zh_label + "：x"
     assert len(labels) == len(verdicts.KINDS), "two kinds read the same in Chinese"
 
 
@@ -34,8 +35,10 @@ def test_english_labels_are_the_sources() -> None:
     before = i18n.language()
     i18n.set_language("en")
     try:
-        assert verdicts.label(verdicts.OK_CPU) == "Works on the CPU, as intended"
+        assert verdicts.label(verdicts.OK_CPU) == "Works on the CPU, as expected"
         assert verdicts.kind(verdicts.NOT_WORKING).label == "Not working"
+        assert verdicts.sentence(verdicts.NEEDS_ACTION, "TensorFlow works but sees no GPU.") == \
+            "Needs action: TensorFlow works but sees no GPU."
     finally:
         i18n.set_language(before)
 

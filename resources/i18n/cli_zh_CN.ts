@@ -29,6 +29,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>the standard input is closed: name a log file, or pipe a log in (... | tfgpu-wizard diagnose -).</source>
         <translation>标准输入已关闭：请指定一个日志文件，或用管道送入日志（... | tfgpu-wizard diagnose -）。</translation>
     </message>
+    <message>
+        <source>Training</source>
+        <translation>训练中</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>
@@ -591,6 +595,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
     <message>
         <source>where sample.py is on the workers (default: sample.py in the folder the command starts from; --out DIR gets a copy)</source>
         <translation>sample.py 在 worker 上的位置（默认：启动命令的文件夹里的 sample.py；--out DIR 会附带一份）</translation>
+    </message>
+    <message>
+        <source>a CPU-only install: training on the CPU is the expected result (exit 0)</source>
+        <translation>仅 CPU 的安装：在 CPU 上训练是预期结果（退出码 0）</translation>
     </message>
 </context>
 <context>

@@ -425,6 +425,18 @@
         <source>{name} must be at most {most} (got {value})</source>
         <translation>{name} 最大为 {most}（实际为 {value}）</translation>
     </message>
+    <message>
+        <source>If TensorFlow is installed in another Python or environment, check that one: tfgpu-wizard verify --python PATH (an interpreter or an environment folder).</source>
+        <translation>如果 TensorFlow 装在另一个 Python 或环境里，请检查那一个：tfgpu-wizard verify --python 路径（解释器或环境文件夹）。</translation>
+    </message>
+    <message>
+        <source>To install it: tfgpu-wizard plan writes the commands for this machine. It has no NVIDIA GPU or driver, so that is the CPU package (tensorflow, without the CUDA libraries), in a new environment.</source>
+        <translation>要安装它：tfgpu-wizard plan 会写出适合这台电脑的命令。这台电脑没有 NVIDIA GPU 或驱动，所以那将是 CPU 版的包（tensorflow，不含 CUDA 库），装在一个新环境里。</translation>
+    </message>
+    <message>
+        <source>To install it: tfgpu-wizard plan writes the commands for this machine, in a new environment.</source>
+        <translation>要安装它：tfgpu-wizard plan 会写出适合这台电脑的命令，装在一个新环境里。</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

@@ -8,7 +8,7 @@
         <translation>正常工作</translation>
     </message>
     <message>
-        <source>Works on the CPU, as intended</source>
+        <source>Works on the CPU, as expected</source>
         <translation>在 CPU 上正常工作（符合预期）</translation>
     </message>
     <message>
@@ -30,6 +30,10 @@
     <message>
         <source>Not working</source>
         <translation>无法工作</translation>
+    </message>
+    <message>
+        <source>{label}: {text}</source>
+        <translation>{label}：{text}</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,7 @@
 """``tfgpu-wizard verify``: run the verification probe in a Python and say whether TensorFlow uses the GPU.
 
-Exit status: 0 TensorFlow uses the GPU; 1 TensorFlow works without a GPU (or the GPU computation
-failed); 2 bad arguments; 3 the Python has no TensorFlow, crashed, hung, or could not be started.
+Exit status: 0 TensorFlow uses the GPU, or works on the CPU where that is expected (``--expect-cpu``, or a machine
+without an NVIDIA GPU or driver); 1 TensorFlow works without the GPU that is there (or the GPU computation failed); 2 bad arguments; 3 the Python has no TensorFlow, crashed, hung, or could not be started.
 ``--json`` prints ``{"verdict": ..., "probe": <the probe's report>, "run": {...}, "context": {...},
 "findings": [...], "libraries": ...}``. The task itself is ``core.flows.verify``, the window's Verify too.
 """
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu_wizard.commands._target_common import format_findings, print_progress
+    from tfgpu_wizard.commands._target_common import print_progress
     from tfgpu_wizard.core.flows.base import drive
     from tfgpu_wizard.core.flows.verify import verify
     from tfgpu_wizard.core.i18n import tr
@@ -52,37 +52,53 @@ def run(args: argparse.Namespace) -> int:
         out = outcome.to_dict()
         print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
         return exit_code
-    mark = {"gpu": "✓", "no-gpu": "✓" if as_intended else "!", "gpu-broken": "✗"}.get(verdict.status, "✗")
-    try:
-        mark.encode(sys.stdout.encoding or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        mark = {"✓": "+", "✗": "x"}.get(mark, mark)
-    if as_intended:
-        print(f"{mark} " + tr(CTX, "TensorFlow works, on the CPU, as this plan intends."))
-        print("  " + verdict.headline)
+    from tfgpu_wizard.commands._console import out
+    from tfgpu_wizard.commands._target_common import print_findings
+    from tfgpu_wizard.core import verdicts
+
+    o = out()
+    kind = outcome.verdict_kind  # the one vocabulary: the window's Verify says the same words in the same colour
+    if as_intended:  # the sentence says the label's words already
+        o.verdict(kind, tr(CTX, "TensorFlow works, on the CPU, as this plan intends."))
     else:
-        print(f"{mark} {verdict.headline}")
+        o.verdict(kind, verdicts.sentence(kind, verdict.headline))
+    if as_intended:
+        o.line(verdict.headline, indent=2)
     for reason in verdict.reasons:
-        print("  " + tr(CTX, "why: {reason}").format(reason=reason))
+        o.line(tr(CTX, "why: {reason}").format(reason=reason), indent=2, hang=4)
     for line in verdict.details:
-        print("  · " + line if mark != "+" else "  - " + line)
+        o.bullet("·" if o.unicode else "-", line, indent=2, data=True)
     if libraries is not None:
-        print()
+        o.blank()
         if libraries.missing:
-            print(tr(CTX, "TensorFlow could not load:"))
+            o.line(tr(CTX, "TensorFlow could not load:"))
             for m in libraries.missing:
-                print(f"  ✗ {m.name}: {m.reason}" if mark != "+" else f"  x {m.name}: {m.reason}")
-            print(tr(CTX, "What to do:"))
+                o.verdict(verdicts.NOT_WORKING, f"{m.name}: {m.reason}", indent=2, style_text=False)
+            o.line(tr(CTX, "What to do:"))
             for line in libraries.fix:
-                print("  " + line)
+                o.line(line, indent=2, hang=4)
         else:
-            print(tr(CTX, "TensorFlow's loader did not name the library that failed, even with its messages on."))
+            o.line(tr(CTX, "TensorFlow's loader did not name the library that failed, even with its messages on."))
+    if verdict.status == "no-tensorflow":  # the CLI's own next step, not the window's (newcomer-2 #8)
+        findings = [f for f in findings if f.rule_id != "no-tensorflow"]
+        o.blank()
+        o.line(tr(CTX, "What to do:"))
+        o.bullet("-", tr(CTX, "If TensorFlow is installed in another Python or environment, check that one: "
+                              "tfgpu-wizard verify --python PATH (an interpreter or an environment folder)."),
+                 indent=2)
+        if outcome.no_gpu_here:
+            o.bullet("-", tr(CTX, "To install it: tfgpu-wizard plan writes the commands for this machine. It has no "
+                                  "NVIDIA GPU or driver, so that is the CPU package (tensorflow, without the CUDA "
+                                  "libraries), in a new environment."), indent=2)
+        else:
+            o.bullet("-", tr(CTX, "To install it: tfgpu-wizard plan writes the commands for this machine, in a new "
+                                  "environment."), indent=2)
     if findings:
-        print()
-        print(tr(CTX, "What the error output says:"))
-        print(format_findings(findings))
-    elif verdict.status in ("crashed", "hung", "no-tensorflow", "gpu-broken") and result.stderr.strip():
-        print()
-        print(tr(CTX, "Last lines of the error output:"))
-        print(result.stderr_tail(15))
+        o.blank()
+        o.line(tr(CTX, "What the error output says:"))
+        print_findings(o, findings)
+    elif verdict.status in ("crashed", "hung", "gpu-broken") and result.stderr.strip():
+        o.blank()
+        o.line(tr(CTX, "Last lines of the error output:"))
+        o.line(result.stderr_tail(15), indent=2, data=True)
     return exit_code

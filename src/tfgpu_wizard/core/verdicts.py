@@ -56,7 +56,7 @@ class Kind:
 
     @property
     def label(self) -> str:
-        """The label in the current language (e.g. "Works on the CPU, as intended")."""
+        """The label in the current language (e.g. "Works on the CPU, as expected")."""
         return tr(CTX, self.label_en)
 
     @property
@@ -67,7 +67,7 @@ class Kind:
 
 KINDS: dict[str, Kind] = {k.key: k for k in (
     Kind(OK, "✓", "+", "green", N_("Works"), 0),
-    Kind(OK_CPU, "✓", "+", "green", N_("Works on the CPU, as intended"), 0),
+    Kind(OK_CPU, "✓", "+", "green", N_("Works on the CPU, as expected"), 0),
     Kind(INFO, "·", "-", "blue", N_("For information"), 1),
     Kind(STOPPED, "·", "-", "grey", N_("Stopped by you"), 2),
     Kind(CAVEATS, "!", "!", "yellow", N_("Works, with caveats"), 2),
@@ -95,6 +95,12 @@ def colour(key: str) -> str:
 def label(key: str) -> str:
     """The kind's label in the current language."""
     return KINDS[key].label
+
+
+def sentence(key: str, text: str) -> str:
+    """``text`` (a check's own headline) after the kind's label: "Needs action: TensorFlow works but sees no
+    GPU." (in Chinese with a full-width colon). The first line of every verdict, in every face."""
+    return tr(CTX, "{label}: {text}").format(label=label(key), text=text)
 
 
 def worst(keys: list[str] | tuple[str, ...]) -> str:
@@ -151,4 +157,4 @@ def for_step(status: str) -> str:
 
 
 __all__ = ["CAVEATS", "COLOURS", "INFO", "KINDS", "NEEDS_ACTION", "NOT_WORKING", "OK", "OK_CPU", "STOPPED", "Kind",
-           "colour", "for_probe", "for_sanity", "for_severity", "for_step", "kind", "label", "mark", "worst"]
+           "colour", "for_probe", "for_sanity", "for_severity", "for_step", "kind", "label", "mark", "sentence", "worst"]

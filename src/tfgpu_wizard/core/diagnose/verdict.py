@@ -18,6 +18,7 @@ from typing import Any
 
 from packaging.version import InvalidVersion, Version
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.i18n import tr
 
 CTX = "verdict"
@@ -155,17 +156,24 @@ class SanityVerdict:
 
     @property
     def exit_code(self) -> int:
-        """0 trains on the GPU; 1 only on the CPU; 3 it could not train (or no answer)."""
-        return {"gpu": 0, "cpu": 1, "cpu-expected": 1}.get(self.status, 3)
+        """0 trains on the GPU, or on the CPU where that is the expected result (a machine without an NVIDIA GPU
+        or driver, a CPU install: ``sanity --expect-cpu``; newcomer-2 #26); 1 only on the CPU although a GPU could
+        be used; 3 it could not train (or no answer)."""
+        return {"gpu": 0, "cpu": 1, "cpu-expected": 0}.get(self.status, 3)
+
+    @property
+    def verdict_kind(self) -> str:
+        """The kind in the one verdict vocabulary (``core.verdicts``): words, mark and colour for every face."""
+        return verdicts.for_sanity(self.status)
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self) | {"exit_code": self.exit_code}
+        return dataclasses.asdict(self) | {"exit_code": self.exit_code, "verdict_kind": self.verdict_kind}
 
 
 def sanity_verdict(*, status: str, steps: int, devices: dict[str, Any] | None = None,
                    summary: dict[str, Any] | None = None, error: dict[str, Any] | None = None,
                    probe: Any = None, host: Any = None, start_error: str = "",
-                   stderr_tail: str = "") -> SanityVerdict:
+                   stderr_tail: str = "", expect_cpu: bool = False) -> SanityVerdict:
     """The plain answer from the training run's events (``status``: ok / failed / cancelled / timeout /
     not-started / crashed) and the probe's verdict, starting from the host's facts."""
     if status == "cancelled":
@@ -197,7 +205,7 @@ def sanity_verdict(*, status: str, steps: int, devices: dict[str, Any] | None = 
     if fact is not None and (not why or why[0] != fact[1]):
         why.insert(0, fact[1])
     line = tr(CTX, "{steps} steps trained on the CPU ({speed}).").format(steps=steps, speed=speed or "?")
-    if fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver"):
+    if expect_cpu or (fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver")):
         return SanityVerdict("cpu-expected", "info", tr(CTX, "TensorFlow works and trains on the CPU."),
                              lines=[line], why=why)
     return SanityVerdict("cpu", "bad", tr(CTX, "No: TensorFlow runs, but only on the CPU."), lines=[

@@ -67,6 +67,7 @@ class SanityResult:
     train: TargetResult | None = None
     host: HostReport | None = None
     cancelled: bool = False
+    expect_cpu: bool = False  # a CPU install: training on the CPU is the expected result (exit 0)
 
     @property
     def probe_verdict(self) -> ProbeVerdict:
@@ -92,7 +93,8 @@ class SanityResult:
         return sanity_verdict(status=self.status, steps=self.config.steps, devices=self.event("devices"),
                               summary=self.event("summary"), error=self.event("error"), probe=self.probe_verdict,
                               host=self.host, start_error=last.start_error or "",
-                              stderr_tail=last.stderr_tail() if self.train is not None else "")
+                              stderr_tail=last.stderr_tail() if self.train is not None else "",
+                              expect_cpu=self.expect_cpu)
 
     @property
     def exit_code(self) -> int:
@@ -106,13 +108,14 @@ class SanityResult:
 
 
 def sanity(python: str | None = None, *, steps: int = DEFAULT_STEPS, keras2: bool = False,
-           host: HostReport | None | str = DETECT, timeout: float = TRAIN_TIMEOUT_S,
+           host: HostReport | None | str = DETECT, timeout: float = TRAIN_TIMEOUT_S, expect_cpu: bool = False,
            probe_timeout: float = PROBE_TIMEOUT_S,
            cancel: threading.Event | None = None) -> Generator[Progress, None, SanityResult]:
     """The Sanity check in ``python`` (default this one): ``steps`` training steps, Keras 2 if ``keras2``.
 
     ``host``: this machine's ``HostReport`` (None: unknown; ``DETECT``: read it first). ``timeout`` bounds the
-    training run, ``probe_timeout`` the probe. Raises ``ConfigError`` for a bad ``steps``.
+    training run, ``probe_timeout`` the probe; ``expect_cpu``: a CPU install, where training on the CPU is the
+    expected answer. Raises ``ConfigError`` for a bad ``steps``.
     """
     config = sanity_config(steps, keras2=keras2)
     python = resolve_python(python)
@@ -122,7 +125,7 @@ def sanity(python: str | None = None, *, steps: int = DEFAULT_STEPS, keras2: boo
     yield Progress("phase", tr(CTX, "Checking TensorFlow in {python} ...").format(python=python), data="probe")
     probe = yield from run_probe(python, env={"TF_USE_LEGACY_KERAS": "1"} if keras2 else None,
                                  timeout=probe_timeout, cancel=cancel)
-    result = SanityResult(python, config, probe, host=host)  # type: ignore[arg-type]
+    result = SanityResult(python, config, probe, host=host, expect_cpu=expect_cpu)  # type: ignore[arg-type]
     if is_cancelled(cancel):
         result.cancelled = True
         return result

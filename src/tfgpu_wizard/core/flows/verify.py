@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfgpu_wizard.core.diagnose.engine import Finding, diagnose
-from tfgpu_wizard.core.diagnose.verdict import diagnosis_context, with_host_facts
+from tfgpu_wizard.core import verdicts
+from tfgpu_wizard.core.diagnose.verdict import diagnosis_context, host_fact, with_host_facts
 from tfgpu_wizard.core.flows.base import Progress, detect_host, is_cancelled, resolve_python, run_probe
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.setup import gpulibs
@@ -82,9 +83,23 @@ class VerifyResult:
         return self.expect_cpu and self.verdict.status == "no-gpu"
 
     @property
+    def no_gpu_here(self) -> bool:
+        """The host's facts say this machine has no NVIDIA GPU or no working driver: the CPU is all it has."""
+        fact = host_fact(self.host, self.report)
+        return fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver")
+
+    @property
+    def verdict_kind(self) -> str:
+        """The kind in the one verdict vocabulary (``core.verdicts``): "works on the CPU, as expected" for a CPU
+        plan and on a machine without an NVIDIA GPU (newcomer-2 #7), "needs action" where a GPU is not used."""
+        return verdicts.for_probe(self.verdict.status, expect_cpu=self.expect_cpu,
+                                  host_has_gpu=False if self.no_gpu_here else None)
+
+    @property
     def exit_code(self) -> int:
-        """0 the GPU works (or a CPU plan works on the CPU); 1 TF works without a GPU; 3 no TF, crash, hang."""
-        return 0 if self.as_intended else self.verdict.exit_code
+        """0 the GPU works, or TF works on the CPU as expected (a CPU plan, a machine without an NVIDIA GPU or
+        driver); 1 TF works without the GPU that is there; 3 no TF, crash, hang."""
+        return 0 if self.verdict_kind == verdicts.OK_CPU else self.verdict.exit_code
 
     @property
     def works(self) -> bool:
@@ -130,7 +145,8 @@ class VerifyResult:
         p = self.probe
         return {
             "verdict": {"status": v.status, "headline": v.headline, "reasons": v.reasons, "details": v.details,
-                        "exit_code": self.exit_code, "expected_cpu": self.as_intended},
+                        "exit_code": self.exit_code, "expected_cpu": self.as_intended,
+                        "kind": self.verdict_kind},
             "probe": v.report,
             "run": {"python": self.python, "returncode": p.returncode, "signal": p.signal,
                     "timed_out": p.timed_out, "start_error": p.start_error,
