@@ -21,8 +21,8 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from tfgpu_wizard.core.diagnose.engine import Finding, diagnose
 from tfgpu_wizard.core import verdicts
+from tfgpu_wizard.core.diagnose.engine import Finding, diagnose
 from tfgpu_wizard.core.diagnose.verdict import diagnosis_context, host_fact, with_host_facts
 from tfgpu_wizard.core.flows.base import Progress, detect_host, is_cancelled, resolve_python, run_probe
 from tfgpu_wizard.core.i18n import tr
