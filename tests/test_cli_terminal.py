@@ -163,3 +163,63 @@ def test_closed_stdin_for_diagnose_is_a_sentence() -> None:
                        capture_output=True, text=True, env=env(), timeout=120)
     assert "Traceback" not in p.stderr
     assert "standard input" in p.stderr and p.returncode == 2, (p.stdout, p.stderr)
+
+
+PROGRESS = r"""
+import time
+from tfgpu_wizard.commands._target_common import ProgressPrinter
+from tfgpu_wizard.core.flows.base import Progress
+with ProgressPrinter(every=0.05) as p:
+    p(Progress("phase", "Training 10 steps ...", data="train"))
+    for i in range(1, 11):
+        time.sleep(0.03)
+        p(Progress("step", done=i, total=10))
+    p(Progress("phase", "Done.", data="end"))
+"""
+
+
+def test_training_progress_is_a_bar_on_a_terminal_and_heartbeat_lines_in_a_pipe() -> None:
+    """newcomer-2 #26: sanity was silent while it trained. The same printer serves sanity's training."""
+    r = subprocess.run([sys.executable, "-c", PROGRESS], capture_output=True, text=True, env=env(), timeout=60)
+    assert r.returncode == 0, r.stderr
+    beats = [ln for ln in r.stderr.splitlines() if ln.startswith("... Training")]
+    assert beats and all("/10" in ln and ln.endswith(" s") for ln in beats), r.stderr
+    assert "\x1b" not in r.stderr
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-c", PROGRESS], stderr=slave, stdout=subprocess.DEVNULL, env=env())
+    os.close(slave)
+    chunks = []
+    try:
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        assert proc.wait(timeout=60) == 0
+    finally:
+        os.close(master)
+    text = b"".join(chunks).decode("utf-8")
+    assert "\x1b[" in text and "Training" in text and "10/10" in text  # rich's live bar, M of N
+    assert "... Training" not in text  # no heartbeat lines on a terminal
+
+
+@pytest.mark.skipif(shutil.which("nvidia-smi") is not None, reason="a machine without an NVIDIA GPU")
+def test_sanity_on_a_machine_without_gpu_is_a_pass_in_the_vocabulary() -> None:
+    """newcomer-2 #26: sanity exited 1 after saying the CPU result is expected, and began with a bare "i"."""
+    pytest.importorskip("tensorflow")
+    r = cli("sanity", "--steps", "20", COLUMNS="80")
+    first = r.stdout.splitlines()[0]
+    assert r.returncode == 0, r.stdout + r.stderr[-2000:]
+    assert first.startswith("✓ Works on the CPU, as expected: TensorFlow works and trains on the CPU."), first
+    assert not any(ln.startswith("i ") for ln in r.stdout.splitlines())
+    assert all(display_width(ln) <= 80 for ln in r.stdout.splitlines())
+    r = cli("--lang", "zh_CN", "sanity", "--steps", "20", "--expect-cpu")
+    assert r.returncode == 0 and r.stdout.startswith("✓ 在 CPU 上正常工作（符合预期）："), r.stdout

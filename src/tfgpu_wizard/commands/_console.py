@@ -245,11 +245,18 @@ class Heartbeat:
         self._start = time.monotonic()
         self._last = self._start
         if self.o.colour:  # a terminal that takes escape codes
-            from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                SpinnerColumn,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
             cols: list[Any] = [SpinnerColumn(), TextColumn("{task.description}")]
             if self.total:
-                cols.append(BarColumn())
+                cols += [BarColumn(), MofNCompleteColumn()]
             cols.append(TimeElapsedColumn())
             self._progress = Progress(*cols, console=self.o.console, transient=True)
             self._progress.start()

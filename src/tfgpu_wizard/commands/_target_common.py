@@ -45,7 +45,7 @@ class ProgressPrinter:
 
                 self._label = tr("cli", "Training")
                 self._beat = Heartbeat(self._label, total=float(item.total), every=self.every).__enter__()
-            self._beat.update(f"{self._label}: {item.done:g}/{item.total:g}", item.done)
+            self._beat.update(None, item.done)
             return
         if item.kind in ("phase", "waiting") and item.text:
             self.close()
