@@ -223,3 +223,62 @@ def test_sanity_on_a_machine_without_gpu_is_a_pass_in_the_vocabulary() -> None:
     assert all(display_width(ln) <= 80 for ln in r.stdout.splitlines())
     r = cli("--lang", "zh_CN", "sanity", "--steps", "20", "--expect-cpu")
     assert r.returncode == 0 and r.stdout.startswith("✓ 在 CPU 上正常工作（符合预期）："), r.stdout
+
+
+def _no_room() -> None:
+    """In the child: no file may grow (RLIMIT_FSIZE 0, SIGXFSZ ignored), so writing stdout fails with EFBIG the
+    way a full disk fails with ENOSPC: an OSError with no file name, from the output itself."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
+@pytest.mark.parametrize("argv", [["runs", "list", "--recordings"], ["runs", "show", "sample-tf-resnet20-fp32-oom"],
+                                  ["plan", "--host", str(NO_DRIVER)]])
+def test_output_that_cannot_be_written_is_a_sentence_with_its_subject(tmp_path: Path, argv: list[str]) -> None:
+    """drills-3 #12: ``runs list > /dev/full`` printed ": No space left on device" with no subject."""
+    with open(tmp_path / "out.txt", "w") as f:
+        p = subprocess.run([sys.executable, "-m", "tfgpu_wizard", *argv], stdout=f, stderr=subprocess.PIPE,
+                           stdin=subprocess.DEVNULL, env=env(), preexec_fn=_no_room, timeout=120)
+    err = p.stderr.decode("utf-8", "replace")
+    assert p.returncode == 1 and "Traceback" not in err, err
+    assert err.startswith("tfgpu-wizard: the output could not be written: File too large"), err
+
+
+def _hostile_run(folder: Path) -> str:
+    """A run file with a label full of terminal controls (drills-3 #6, N29): retitle, clear, fake line, OSC 52."""
+    src = ROOT / "resources" / "recordings" / "sample-tf-cnn-fp32-default.run.jsonl"
+    lines = src.read_text(encoding="utf-8").split("\n")
+    head = json.loads(lines[0])
+    head["label"] = "\x1b]0;PWNED\x07\x1b[2J\nFake: End: finished OK\x1b]52;c;ZWNobyBwd25lZA==\x07"
+    head.pop("run_id", None)
+    runs = folder / "runs"
+    runs.mkdir(parents=True)
+    (runs / "20261203-180547-da46.run.jsonl").write_text(json.dumps(head) + "\n" + "\n".join(lines[1:]),
+                                                          encoding="utf-8")
+    return "20261203-180547-da46"
+
+
+def test_runs_list_and_show_keep_data_from_the_terminal(tmp_path: Path) -> None:
+    """drills-3 #6: ``runs list`` / ``runs show`` printed a run's label raw (title change, screen clear, a fake
+    line, a clipboard write). Also newcomer-2 #28: ``runs list`` has headers; ``runs show`` its configuration as a
+    table, not one 400-character line."""
+    run_id = _hostile_run(tmp_path)
+    for argv in (["runs", "list"], ["runs", "show", run_id]):
+        r = cli(*argv, TFGPU_WIZARD_DATA=str(tmp_path), XDG_DATA_HOME=str(tmp_path), COLUMNS="80")
+        assert r.returncode == 0, r.stderr
+        assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+        assert "\\x1b]0;PWNED\\x07" in r.stdout
+        assert not any(ln.startswith("Fake: End") for ln in r.stdout.splitlines())
+        assert all(display_width(ln) <= 80 for ln in r.stdout.splitlines() if not ln.startswith("File: "))
+    listing = cli("runs", "list", TFGPU_WIZARD_DATA=str(tmp_path), XDG_DATA_HOME=str(tmp_path), COLUMNS="80").stdout
+    header = listing.splitlines()[0].split()
+    assert header == ["run", "status", "duration", "device", "label"]
+    assert run_id in listing and "…" in listing  # the label cut by display width, the id whole
+    show = cli("runs", "show", run_id, TFGPU_WIZARD_DATA=str(tmp_path), XDG_DATA_HOME=str(tmp_path),
+               COLUMNS="80").stdout.splitlines()
+    at = show.index("Configuration:")
+    assert show[at + 1].split() == ["setting", "value"]
+    assert any(ln.split()[:2] == ["model", "cnn"] for ln in show[at + 2:])

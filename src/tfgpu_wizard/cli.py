@@ -333,7 +333,9 @@ def run_parsed(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        return int(args._run(args) or 0)
+        code = int(args._run(args) or 0)
+        sys.stdout.flush()  # a full disk or a closed reader shows here, not at the interpreter's exit
+        return code
     except KeyboardInterrupt as exc:
         return getattr(exc, "exit_code", 130)  # 143 after SIGTERM, 129 after SIGHUP (core.lifecycle.Stopped)
     except BrokenPipeError:

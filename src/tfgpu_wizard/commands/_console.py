@@ -157,6 +157,11 @@ class Out:
         for para in text.split("\n") if text else [""]:
             self._wrapped(Text(""), Text(para, style=style), indent, hang)
 
+    def whole(self, text: str, indent: int = 0) -> None:
+        """Data that must stay whole to be copied (a path, a file name): its lines never wrapped, made visible."""
+        for ln in visible(text).split("\n"):
+            self._emit(Text(" " * indent + ln))
+
     def heading(self, text: str) -> None:
         self.line(text, style=HEADING_STYLE if self.colour else "")
 
@@ -196,13 +201,19 @@ class Out:
                    for i, h in enumerate(headers)]
         fixed = sum(w + gap for i, w in enumerate(natural) if i not in ellipsis)
         room = self.width - indent - fixed - gap * len(ellipsis)
-        cut = max(8, room // max(1, len(ellipsis)))
+        caps: dict[int, int] = {}  # the room shared out: a narrow column takes what it needs, the rest share
+        todo = sorted(ellipsis, key=lambda i: natural[i])
+        while todo:
+            share = max(8, room // len(todo))
+            i = todo.pop(0)
+            caps[i] = min(natural[i], share)
+            room -= caps[i]
         table = Table(box=None, show_header=True, header_style=HEADING_STYLE if self.colour else "",
                       pad_edge=False, padding=(0, gap, 0, 0), show_edge=False, expand=False)
         for i, h in enumerate(headers):
             table.add_column(h, no_wrap=i in no_wrap or i in ellipsis,
                              overflow="ellipsis" if i in ellipsis else "fold",
-                             max_width=min(cut, natural[i]) if i in ellipsis else None,
+                             max_width=caps.get(i),
                              justify="right" if i in right else "left")
         for row in cells:
             table.add_row(*row)

@@ -6,8 +6,8 @@ import argparse
 import sys
 from collections import Counter
 
+from tfgpu_wizard.commands._console import Out, out, visible
 from tfgpu_wizard.core.i18n import N_, tr
-from tfgpu_wizard.core.text import pad
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -37,69 +37,48 @@ def _mib(v: float | None) -> str:
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core.monitor import runs
 
+    o = out()
     try:
         if args.action == "list":
             items = runs.list_runs()
             if not items:
-                print(tr("monitor", "No runs yet in {folder}. Record one with: tfgpu-wizard record").format(
-                    folder=runs.runs_dir()))
-            for s in items:
-                dur = "" if s.duration_s is None else f"{s.duration_s:8.1f} s"
-                gpus = ", ".join(s.gpus) or "-"
-                status = _status(s.status)
-                status = pad(status, 10)
-                print(f"{s.run_id:22} {s.created[:19]:19} {status} {dur:>10}  {gpus}  {s.label}")
+                o.line(tr("monitor", "No runs yet in {folder}. Record one with: tfgpu-wizard record").format(
+                    folder=runs.runs_dir()), data=True)
+            else:  # headers, the label cut with "…" to the room left (newcomer-2 #28, drills-3 #6, #13)
+                # (the run id starts with its date and time: 20261203-180547-…)
+                o.table([tr("monitor", "run"), tr("monitor", "status"), tr("monitor", "duration"),
+                         tr("monitor", "device"), tr("monitor", "label")],
+                        [(s.run_id, _status(s.status), "" if s.duration_s is None else f"{s.duration_s:.1f} s",
+                          ", ".join(s.gpus) or tr("monitor", "CPU (no GPU)"), s.label) for s in items],
+                        no_wrap=(0, 1, 2), ellipsis=(3, 4), right=(2,))
             if getattr(args, "recordings", False):
-                print(tr("monitor", "Bundled recordings (real GPU traces):"))
+                o.blank()
+                o.line(tr("monitor", "Bundled recordings (real GPU traces):"))
                 for p in runs.bundled_recordings():
-                    print("  " + p.name.removesuffix(runs.SUFFIX))
+                    o.line(p.name.removesuffix(runs.SUFFIX), indent=2, data=True)
             return 0
         if args.action == "compare":
             return _compare(args)
         if args.action == "delete":
             path = runs.delete_run(args.run)
-            print(tr("monitor", "Deleted {path}").format(path=path))
+            o.line(tr("monitor", "Deleted {path}").format(path=path), data=True)
             return 0
         path = runs.find_run(args.run)
         record = runs.read_run(path)
         for problem in record.problems:
-            print(tr("monitor", "Note: {problem}").format(problem=problem), file=sys.stderr)
+            print(tr("monitor", "Note: {problem}").format(problem=visible(problem)), file=sys.stderr)
         if args.action == "export":
             try:
                 n = record.to_csv(args.csv)
             except OSError as exc:
                 print(str(exc), file=sys.stderr)  # core.safe_io's sentence: "cannot write PATH: the disk is full"
                 return 2
-            print(tr("monitor", "Wrote {rows} rows to {path}").format(rows=n, path=args.csv))
+            o.line(tr("monitor", "Wrote {rows} rows to {path}").format(rows=n, path=args.csv), data=True)
             return 0
-        h = record.header
-        print(f"{tr('monitor', 'Run')}: {record.run_id}   {h.get('created', '')}   {_status(record.status)}")
-        print(f"{tr('monitor', 'File')}: {path}")
-        if h.get("label"):
-            print(f"{tr('monitor', 'Label')}: {h['label']}")
-        if h.get("recorded_on"):
-            print(f"{tr('monitor', 'Recorded on')}: {h['recorded_on']}")
-        if record.config:
-            print(f"{tr('monitor', 'Configuration')}: " + ", ".join(f"{k}={v}" for k, v in record.config.items()))
-        print(f"{tr('monitor', 'Duration')}: {record.duration:.1f} s, {len(record.ticks)} "
-              f"{tr('monitor', 'GPU samples')}, {len(record.events)} {tr('monitor', 'events')}")
-        for d in record.devices:
-            print(f"  GPU {d.index} {d.name}: {tr('monitor', 'peak used')} {_mib(record.peak(d.index))}, "
-                  f"{tr('monitor', 'peak of the run process')} {_mib(record.peak(d.index, 'pid_mem'))}, "
-                  f"{tr('monitor', 'total')} {_mib(d.memory_total)}")
-        kinds = Counter(str(e.get("type", e.get("event", "?"))) for _, e in record.events)
-        if kinds:
-            print(f"{tr('monitor', 'Events')}: " + ", ".join(f"{k} x{n}" for k, n in kinds.most_common()))
-        _show_memory(record)
-        if record.end:
-            detail = record.end.get("detail")
-            code = record.end.get("exit_code")
-            exit_text = " " + tr("monitor", "(exit code {code})").format(code=code) if code is not None else ""
-            print(f"{tr('monitor', 'End')}: {_status(record.status)}" + exit_text
-                  + (f"\n  {detail}" if detail else ""))
+        _show(o, record, path)
         return 0
     except runs.RunFileError as exc:
-        print(str(exc), file=sys.stderr)
+        print(visible(exc), file=sys.stderr)
         return 2
     except BrokenPipeError:  # `runs list | head -1`: the reader has what it wanted
         from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
@@ -107,8 +86,59 @@ def run(args: argparse.Namespace) -> int:
         quiet_broken_pipe()
         return 0
     except OSError as exc:
-        print(f"{exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        if exc.filename is None:  # the output itself (`runs list > /dev/full`): the CLI's sentence (drills-3 #12)
+            raise
+        print(tr("monitor", "Cannot read {path}: {error}").format(path=visible(exc.filename),
+                                                                  error=exc.strerror or exc), file=sys.stderr)
         return 2
+
+
+def _show(o: Out, record, path) -> None:
+    """``runs show``: the run as label: value lines, its configuration as a table (newcomer-2 #28)."""
+    h = record.header
+    _pairs(o, [(tr("monitor", "Run"), f"{record.run_id}   {h.get('created', '')}   {_status(record.status)}")])
+    o.whole(f"{tr('monitor', 'File')}: {path}")  # whole, to be copied
+    rows = []
+    if h.get("label"):
+        rows.append((tr("monitor", "Label"), h["label"]))
+    if h.get("recorded_on"):
+        rows.append((tr("monitor", "Recorded on"), h["recorded_on"]))
+    rows.append((tr("monitor", "Duration"), f"{record.duration:.1f} s, {len(record.ticks)} "
+                 f"{tr('monitor', 'GPU samples')}, {len(record.events)} {tr('monitor', 'events')}"))
+    _pairs(o, rows)
+    for d in record.devices:
+        o.line(f"GPU {d.index} {d.name}: {tr('monitor', 'peak used')} {_mib(record.peak(d.index))}, "
+               f"{tr('monitor', 'peak of the run process')} {_mib(record.peak(d.index, 'pid_mem'))}, "
+               f"{tr('monitor', 'total')} {_mib(d.memory_total)}", indent=2, hang=4, data=True)
+    kinds = Counter(str(e.get("type", e.get("event", "?"))) for _, e in record.events)
+    if kinds:
+        _pairs(o, [(tr("monitor", "Events"), ", ".join(f"{k} x{n}" for k, n in kinds.most_common()))])
+    _show_memory(o, record)
+    if record.config:
+        o.blank()
+        o.line(tr("monitor", "Configuration") + ":")
+        o.table([tr("monitor", "setting"), tr("monitor", "value")],
+                [(k, _value(v)) for k, v in record.config.items()], indent=2, no_wrap=(0,))
+    if record.end:
+        detail = record.end.get("detail")
+        code = record.end.get("exit_code")
+        exit_text = " " + tr("monitor", "(exit code {code})").format(code=code) if code is not None else ""
+        o.blank()
+        _pairs(o, [(tr("monitor", "End"), _status(record.status) + exit_text)])
+        if detail:
+            o.line(str(detail), indent=2, hang=4, data=True)
+
+
+def _value(v) -> str:
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(x) for x in v) or "-"
+    return "-" if v is None or v == "" else str(v)
+
+
+def _pairs(o: Out, rows) -> None:
+    """"Label: value" lines, the values wrapped under themselves and made visible (data: drills-3 #6)."""
+    for key, value in rows:
+        o.bullet(f"{key}:", visible(value), indent=0)
 
 
 def _compare(args: argparse.Namespace) -> int:
@@ -139,32 +169,30 @@ def _compare(args: argparse.Namespace) -> int:
             return 2
     written = drawn is not None and any(d.what for d in drawn)
     if args.json:
-        out = [dict(s.to_dict(), label=lab) for s, lab in zip(stats, labels, strict=True)]
-        print(json.dumps({"runs": out, "png": args.png if written else None}, indent=2, ensure_ascii=False))
+        data = [dict(s.to_dict(), label=lab) for s, lab in zip(stats, labels, strict=True)]
+        print(json.dumps({"runs": data, "png": args.png if written else None}, indent=2, ensure_ascii=False))
         return 1 if args.png and not written else 0
 
     def num(v, fmt):
         return "-" if v is None else fmt.format(v)
 
-    from tfgpu_wizard.core.text import terminal_width
-
+    o = out()
     head = (tr("monitor", "run"), tr("monitor", "peak MiB"), tr("monitor", "steady MiB"), tr("monitor", "img/s"),
             tr("monitor", "first step s"))
-    width = max(24, min(44, terminal_width() - 47))  # the numbers take 47 columns; the label the rest
-    print(f"{pad(head[0], width)} {head[1]:>10} {head[2]:>10} {head[3]:>10} {head[4]:>12}")
-    for s, lab in zip(stats, labels, strict=True):
-        print(f"{pad(lab[:width], width)} {num(s.peak_mib, '{:,.0f}'):>10} {num(s.steady_mib, '{:,.0f}'):>10} "
-              f"{num(s.images_per_s, '{:,.0f}'):>10} {num(s.first_step_s, '{:.2f}'):>12}")
+    # the label cut by display width with "…", the run's id kept whole (drills-3 #13)
+    o.table([tr("monitor", "id"), *head],
+            [(s.run_id, lab, num(s.peak_mib, '{:,.0f}'), num(s.steady_mib, '{:,.0f}'), num(s.images_per_s, '{:,.0f}'),
+              num(s.first_step_s, '{:.2f}')) for s, lab in zip(stats, labels, strict=True)],
+            no_wrap=(0, 2, 3, 4, 5), ellipsis=(1,), right=(2, 3, 4, 5))
     if any(s.tf_peak_mib or s.predicted_mib for s in stats):
         # Issue 25: the prediction against TensorFlow's own measured peak (not NVML's, which holds the pool).
         mhead = (tr("monitor", "TF peak MiB"), tr("monitor", "predicted MiB"), tr("monitor", "error"))
-        width2 = max(24, min(44, terminal_width() - 42))
-        print()
-        print(f"{pad(head[0], width2)} {_right(mhead[0], 13)} {_right(mhead[1], 15)} {_right(mhead[2], 10)}")
-        for s, lab in zip(stats, labels, strict=True):
-            err = "-" if s.error_pct is None else f"{s.error_pct:+.1f}%"
-            print(f"{pad(lab[:width2], width2)} {num(s.tf_peak_mib, '{:,.0f}'):>13} "
-                  f"{num(s.predicted_mib, '{:,.0f}'):>15} {err:>10}")
+        o.blank()
+        o.table([tr("monitor", "id"), head[0], *mhead],
+                [(s.run_id, lab, num(s.tf_peak_mib, '{:,.0f}'), num(s.predicted_mib, '{:,.0f}'),
+                  "-" if s.error_pct is None else f"{s.error_pct:+.1f}%")
+                 for s, lab in zip(stats, labels, strict=True)],
+                no_wrap=(0, 2, 3, 4), ellipsis=(1,), right=(2, 3, 4))
     if drawn is not None:
         return _say_drawn(drawn, args.png)
     return 0
@@ -176,12 +204,12 @@ def _say_drawn(drawn, png: str) -> int:
     for d in drawn:
         if d.what == "framework":
             print(tr("monitor", "{label}: no GPU samples; the chart shows the framework's own memory").format(
-                label=d.label))
+                label=visible(d.label, one_line=True)))
         elif d.what == "host-ram":
             print(tr("monitor", "{label}: no GPU samples; the chart shows its training process's host RAM").format(
-                label=d.label))
+                label=visible(d.label, one_line=True)))
         elif not d.what:
-            print(tr("monitor", "{label}: no GPU samples to draw").format(label=d.label))
+            print(tr("monitor", "{label}: no GPU samples to draw").format(label=visible(d.label, one_line=True)))
     if not any(d.what for d in drawn):
         print(tr("monitor", "No chart written: none of these runs has memory readings to draw."), file=sys.stderr)
         return 1
@@ -216,13 +244,7 @@ def _predict_missing(paths, stats, python: str | None) -> str | None:
     return None
 
 
-def _right(text: str, width: int) -> str:
-    from tfgpu_wizard.core.text import display_width
-
-    return " " * max(0, width - display_width(text)) + text
-
-
-def _show_memory(record) -> None:
+def _show_memory(o: Out, record) -> None:
     """The prediction against the measured peaks (issue 25), and TensorFlow's pool from its log, when known."""
     from tfgpu_wizard.core.flows.predict import Score
     from tfgpu_wizard.core.monitor.compare import memory_prediction
@@ -233,11 +255,11 @@ def _show_memory(record) -> None:
     if tf_peak or predicted:
         line = Score(int(predicted) if predicted else None, int(tf_peak) if tf_peak else None,
                      nvml if isinstance(nvml, int) else None).line()
-        print(f"{tr('monitor', 'Memory')}: {line}")
+        _pairs(o, [(tr("monitor", "Memory"), line)])
     for note in record.notes:
         if note.get("code") == "tf-pool" and isinstance(note.get("pool_mb"), int):
-            print(f"{tr('monitor', 'Memory')}: " + tr("monitor", "TensorFlow's pool on {device}: {mb} MB (its log)")
-                  .format(device=note.get("device", "GPU"), mb=f"{note['pool_mb']:,}"))
+            _pairs(o, [(tr("monitor", "Memory"), tr("monitor", "TensorFlow's pool on {device}: {mb} MB (its log)")
+                        .format(device=note.get("device", "GPU"), mb=f"{note['pool_mb']:,}"))])
 
 
 # Run statuses of core.monitor.runs, shown translated (context "monitor").
