@@ -127,5 +127,13 @@
         <source>The NVIDIA driver on this computer is installed but not working right now, so TensorFlow cannot use a GPU whatever CUDA libraries are installed: fix the driver first (`tfgpu-wizard doctor` says what it needs; after a driver update, a restart).</source>
         <translation>这台电脑装有 NVIDIA 驱动，但它现在没有正常工作，所以无论装了哪些 CUDA 库，TensorFlow 都用不了 GPU：请先修好驱动（`tfgpu-wizard doctor` 会说明需要做什么；刚更新过驱动的话，重启即可）。</translation>
     </message>
+    <message>
+        <source>{n} problem(s) found in this log.</source>
+        <translation>在这份日志里发现 {n} 个问题。</translation>
+    </message>
+    <message>
+        <source>Nothing to fix: the lines found are expected or harmless.</source>
+        <translation>无需修复：找到的这些行是预期的或无害的。</translation>
+    </message>
 </context>
 </TS>

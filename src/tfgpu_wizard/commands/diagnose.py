@@ -61,7 +61,6 @@ def _read_stream(source) -> tuple[bytes, tuple[int, int] | None]:
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu_wizard.core import i18n
-    from tfgpu_wizard.core.diagnose.engine import format_findings, format_notes
     from tfgpu_wizard.core.flows.diagnose import explain, explain_file
     from tfgpu_wizard.core.i18n import tr
 
@@ -108,11 +107,24 @@ def run(args: argparse.Namespace) -> int:
             "findings": [f.to_dict() for f in findings],
         }
         print(json.dumps(payload, ensure_ascii=False, indent=2))
-    else:
+    else:  # through the console: wrapped, the vocabulary's marks, the quoted log lines made visible (drills-3 #6)
+        from tfgpu_wizard.commands._console import out
+        from tfgpu_wizard.commands._target_common import print_findings
+        from tfgpu_wizard.core import verdicts
+
+        o = out()
         if not ex.text.strip():
             print(tr("diagnose", "The log is empty: nothing to explain."), file=sys.stderr)
-        sys.stdout.write(format_findings(findings, show_harmless=args.all))
-        notes = format_notes(report.notes)
-        if notes and ex.text.strip():
-            sys.stdout.write("\n" + notes)
+        if findings:  # the summary line: the worst finding's kind, in the words every face uses
+            kind = verdicts.worst([verdicts.for_severity(f.severity) for f in findings])
+            problems = sum(f.severity in ("error", "warning") for f in findings)
+            summary = (tr("diagnose", "{n} problem(s) found in this log.").format(n=problems) if problems
+                       else tr("diagnose", "Nothing to fix: the lines found are expected or harmless."))
+            o.verdict(kind, verdicts.sentence(kind, summary))
+            o.blank()
+        print_findings(o, findings, show_harmless=args.all)
+        if report.notes:
+            o.line(tr("diagnose", "What this log does not tell:"))
+            for n in report.notes:
+                o.bullet("-", n.text, indent=2)
     return 1 if any(f.severity in ("error", "warning") for f in findings) else 0

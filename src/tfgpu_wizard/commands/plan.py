@@ -15,9 +15,12 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tfgpu_wizard.commands._console import Out
 from tfgpu_wizard.core import verdicts
+
+if TYPE_CHECKING:
+    from tfgpu_wizard.commands._console import Out
 
 CTX = "plan"
 
@@ -102,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         rec = recommendation(matrix, host, tf=args.tf, method=args.method)  # uv is judged as pip
     except ValueError as exc:
         return _fail(str(exc))
+    from tfgpu_wizard.commands._console import Out  # rich: imported once there is something to print
+
     out = Out(sys.stdout)
     report = _report(rec)
     pick = choose(rec, method=args.method)  # what the window's Setup → Choose picks too (core.flows.choose)
