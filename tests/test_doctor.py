@@ -132,18 +132,32 @@ def test_render_recorded_h200_report_and_ascii_fallback():
     assert "✓ ok      GPU 0" in text and "NVIDIA H200 · 143771 MiB · compute capability 9.0" in text
     assert "580.159.04 (read with nvml)" in text and "RECORDING" in text.splitlines()[0]
     assert "Needs attention" not in text  # that machine had nothing wrong
-    ascii_marks = doctor._marks(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
-    plain = doctor.render_text(report, marks=ascii_marks)
+    plain = doctor.render_text(report, ascii=True)
     assert "+ ok      GPU 0" in plain and "✓" not in plain
+    # an ASCII console (a Latin-1 or C locale) gets the ASCII marks by itself
+    from tfgpu_wizard.commands._console import Out
+
+    buf = io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="replace")  # as cli.prepare_streams sets it
+    doctor.render(Out(buf, width=100), report)
+    buf.flush()
+    assert "+ ok      GPU 0" in buf.buffer.getvalue().decode("ascii")
 
 
-def test_columns_align_with_chinese_labels():
-    assert doctor.display_width("驱动 CUDA") == 9
-    assert doctor._pad("驱动", 6) == "驱动  "
+def test_columns_align_with_chinese_labels_and_wrap_by_columns():
+    from tfgpu_wizard.core import i18n
+    from tfgpu_wizard.core.text import display_width
 
-
-def test_chinese_paragraphs_wrap_by_columns():
-    text = "驱动：你的 NVIDIA 驱动 580.159.04 能运行为 CUDA 13.0 及更早版本编译的程序。" * 3
-    lines = doctor.wrap(text, 40, "  ")
-    assert len(lines) > 3 and all(doctor.display_width(line) <= 40 for line in lines)
-    assert "".join(line.strip() for line in lines).replace(" ", "") == text.replace(" ", "")
+    report = HostReport.from_json((FIX / "doctor-h200.json").read_text(encoding="utf-8"))
+    old = i18n.language()
+    i18n.set_language("zh_CN")
+    try:
+        text = doctor.render_text(report, width=50)
+    finally:
+        i18n.set_language(old)
+    lines = text.splitlines()
+    assert all(display_width(ln) <= 50 for ln in lines), [ln for ln in lines if display_width(ln) > 50]
+    rows = [ln for ln in lines if ln.startswith("  ✓ ") or ln.startswith("  · ")]
+    starts = {display_width(ln[: ln.index(v)]) for ln in rows for v in ("580.159.04",) if v in ln}
+    assert len(starts) == 1  # the values start in one column, whatever the labels' widths
+    driver = [ln for ln in lines if "驱动" in ln]
+    assert driver and any("\u4e00" <= ch <= "\u9fff" for ln in lines for ch in ln)

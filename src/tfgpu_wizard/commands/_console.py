@@ -114,11 +114,11 @@ def _continued(line: str, room: int, shell: str | None) -> list[str]:
 class Out:
     """Printing for one stream: paragraphs wrapped to the width, marked lines, commands, tables."""
 
-    def __init__(self, stream: IO[str] | None = None) -> None:
+    def __init__(self, stream: IO[str] | None = None, *, width: int | None = None, ascii: bool | None = None) -> None:  # noqa: A002
         self.stream = stream if stream is not None else sys.stdout
         self.colour = colour_wanted(self.stream)
-        self.width = width_for(self.stream)
-        self.unicode = can_print(self.stream)
+        self.width = width_for(self.stream) if width is None else max(MIN_WIDTH, width)
+        self.unicode = can_print(self.stream) if ascii is None else not ascii
         self.console = Console(file=self.stream, width=self.width, color_system="standard" if self.colour else None,
                                force_terminal=self.colour, no_color=not self.colour, markup=False, emoji=False,
                                highlight=False, soft_wrap=False, legacy_windows=False, safe_box=True)
@@ -171,6 +171,13 @@ class Out:
             first = self.mark(kind) + " " if i == 0 else Text("  ")
             self._wrapped(first, Text(para, style=self.style_of(kind) if style_text and i == 0 else ""),
                           indent, None)
+
+    def row(self, head: Text | str, text: str, indent: int = 0, data: bool = False) -> None:
+        """``head`` (a mark and a padded label, already laid out) then ``text`` wrapped under its own start."""
+        head = head if isinstance(head, Text) else Text(head)
+        text = visible(text) if data else text
+        for i, para in enumerate(text.split("\n") or [""]):
+            self._wrapped(head if i == 0 else Text(" " * head.cell_len), Text(para), indent, None)
 
     def bullet(self, mark: str, text: str, indent: int = 2, style: str = "", data: bool = False) -> None:
         """``mark text`` (a plain mark such as "-", "x", "$", "1."), the text wrapped under itself."""
@@ -227,6 +234,13 @@ class Out:
     def print_text(self, text: Text) -> None:
         """A prepared rich Text, wrapped to the width."""
         self._wrapped(Text(""), text, 0, 0)
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` and spaces up to ``width`` display columns (a Chinese label takes two per character)."""
+    from rich.cells import cell_len
+
+    return text + " " * max(0, width - cell_len(text))
 
 
 def out() -> Out:
@@ -296,4 +310,4 @@ class Heartbeat:
             self._progress = None
 
 
-__all__ = ["Heartbeat", "Out", "colour_wanted", "err", "out", "visible", "width_for"]
+__all__ = ["Heartbeat", "Out", "colour_wanted", "err", "out", "padded", "visible", "width_for"]

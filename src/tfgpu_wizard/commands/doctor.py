@@ -16,8 +16,12 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tfgpu_wizard.core.text import display_width, pad, terminal_width, wrap
+from tfgpu_wizard.core import verdicts
+
+if TYPE_CHECKING:
+    from tfgpu_wizard.commands._console import Out
 
 CTX = "doctor"
 
@@ -33,41 +37,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 # -- text rendering ------------------------------------------------------------------------------
 
-_UNICODE_MARKS = {"ok": "✓", "error": "✗", "warning": "!", "info": "·"}
-_ASCII_MARKS = {"ok": "+", "error": "x", "warning": "!", "info": "-"}
+# a check's severity -> the one verdict vocabulary (core.verdicts): its mark and colour
+KINDS = {"ok": verdicts.OK, "error": verdicts.NOT_WORKING, "warning": verdicts.CAVEATS, "info": verdicts.INFO}
 
 
-def _marks(stream) -> dict[str, str]:
-    enc = getattr(stream, "encoding", None) or "ascii"
-    try:
-        "".join(_UNICODE_MARKS.values()).encode(enc)
-    except (UnicodeEncodeError, LookupError):
-        return _ASCII_MARKS
-    return _UNICODE_MARKS
+def render_text(report, ascii: bool = False, width: int | None = None) -> str:  # noqa: A002
+    """The human-readable report (translated) as text, ASCII marks with ``ascii``; every line fits ``width``
+    columns (default: COLUMNS, else 100). The terminal gets the same through ``render`` (with colour there)."""
+    import io
+
+    from tfgpu_wizard.commands._console import Out
+
+    buf = io.StringIO()
+    render(Out(buf, width=width, ascii=ascii), report)
+    return buf.getvalue()
 
 
-def _pad(text: str, width: int) -> str:
-    return pad(text, width)
+def render(o: Out, report) -> None:
+    """The report through the console: sections of "✓ ok  label  value" rows, the values wrapped under
+    themselves, data (paths, environment values) made visible, marks and colours from the verdict vocabulary."""
+    from rich.text import Text
 
-
-def render_text(report, marks: dict[str, str] | None = None, width: int | None = None) -> str:
-    """The human-readable report (translated); ``marks`` maps ok/error/warning/info to symbols.
-    Every line fits ``width`` columns (default: the terminal's width)."""
+    from tfgpu_wizard.commands._console import padded
     from tfgpu_wizard.core.i18n import tr
     from tfgpu_wizard.core.setup.host import explain_cuda_versions, note_detail, note_text, sorted_notes
 
-    marks = marks or _UNICODE_MARKS
-    width = terminal_width() if width is None else width
     words = {
         "ok": tr(CTX, "ok"),
         "error": tr(CTX, "error"),
         "warning": tr(CTX, "warning"),
         "info": tr(CTX, "info"),
     }
-    status_w = max(display_width(w) for w in words.values())
+    status_w = max(Text(w).cell_len for w in words.values())
 
-    def status(kind: str) -> str:
-        return f"{marks[kind]} {_pad(words[kind], status_w)}"
+    def status(kind: str) -> Text:
+        return o.mark(KINDS[kind]) + Text(" " + padded(words[kind], status_w), style=o.style_of(KINDS[kind]))
 
     sections: list[tuple[str, list[tuple[str, str, str]]]] = []
     r = report
@@ -178,38 +182,34 @@ def render_text(report, marks: dict[str, str] | None = None, width: int | None =
     if rows:
         sections.append((tr(CTX, "Environment variables"), rows))
 
-    label_w = max((display_width(lbl) for _, rows in sections for _, lbl, _ in rows), default=10) + 2
-    indent = "  "
-    out: list[str] = []
-    out.extend(wrap(tr(CTX, "tfgpu-wizard doctor · {created} · version {version}").format(
-        created=r.created, version=r.tool_version) + (f" · {r.recorded_on}" if r.recorded_on else ""), width, "", indent))
-    out.append("")
+    label_w = max((Text(lbl).cell_len for _, rows in sections for _, lbl, _ in rows), default=10) + 2
+    o.line(tr(CTX, "tfgpu-wizard doctor · {created} · version {version}").format(
+        created=r.created, version=r.tool_version) + (f" · {r.recorded_on}" if r.recorded_on else ""), hang=2,
+        data=True)
+    o.blank()
 
     notes = sorted_notes(r.notes)
     attention = [n for n in notes if n.severity in ("error", "warning")]
     if attention:
-        out.extend(wrap(tr(CTX, "Needs attention"), width, "", indent))
+        o.heading(tr(CTX, "Needs attention"))
         for n in attention:
-            out.extend(_note_lines(status(n.severity), note_text(n), note_detail(n), indent, width))
-        out.append("")
+            _note(o, status(n.severity), note_text(n), note_detail(n))
+        o.blank()
     for title, rows in sections:
-        # A title can carry a path (the target's interpreter): wrapped like every other line.
-        out.extend(wrap(title, width, "", indent) or [title])
+        o.heading(title)  # a title can carry a path (the target's interpreter): wrapped like every other line
         for kind, label, value in rows:
-            head = f"{indent}{status(kind)} {_pad(label, label_w)}"
-            out.extend(wrap(value, width, head, " " * display_width(head)) or [head.rstrip()])
-        out.append("")
+            o.row(Text("  ") + status(kind) + Text(" " + padded(label, label_w)), value, data=True)
+        o.blank()
     infos = [n for n in notes if n.severity not in ("error", "warning")]
     if infos:
-        out.append(tr(CTX, "Good to know"))
+        o.heading(tr(CTX, "Good to know"))
         for n in infos:
-            out.extend(_note_lines(status("info"), note_text(n), note_detail(n), indent, width))
-        out.append("")
-    out.append(tr(CTX, "Driver CUDA and toolkit CUDA"))
+            _note(o, status("info"), note_text(n), note_detail(n))
+        o.blank()
+    o.heading(tr(CTX, "Driver CUDA and toolkit CUDA"))
     for para in explain_cuda_versions(r):
-        out.extend(wrap(para, width, indent))
-        out.append("")
-    return "\n".join(out).rstrip() + "\n"
+        o.line(para, indent=2)
+        o.blank()
 
 
 def _py(p) -> str:
@@ -221,14 +221,14 @@ def _py(p) -> str:
     return " · ".join(bits)
 
 
-def _note_lines(prefix: str, message: str, detail: str, indent: str, width: int) -> list[str]:
+def _note(o: Out, prefix, message: str, detail: str) -> None:
     """A note: its message after the status mark, its detail under the message; both wrapped."""
-    head = f"{indent}{prefix} "
-    hang = " " * display_width(head)
-    lines = wrap(message, width, head, hang) or [head.rstrip()]
+    from rich.text import Text
+
+    head = Text("  ") + prefix + Text(" ")
+    o.row(head, message, data=True)
     if detail:
-        lines.extend(wrap(detail, width, hang))
-    return lines
+        o.line(detail, indent=head.cell_len, data=True)
 
 
 # -- saving --------------------------------------------------------------------------------------
@@ -283,7 +283,9 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             sys.stdout.write(report.to_json() + "\n")
         else:
-            sys.stdout.write(render_text(report, marks=_marks(sys.stdout)))
+            from tfgpu_wizard.commands._console import out
+
+            render(out(), report)
         sys.stdout.flush()
     except BrokenPipeError:  # `doctor | head -1`
         from tfgpu_wizard.core.lifecycle import quiet_broken_pipe
