@@ -282,3 +282,26 @@ def test_runs_list_and_show_keep_data_from_the_terminal(tmp_path: Path) -> None:
     at = show.index("Configuration:")
     assert show[at + 1].split() == ["setting", "value"]
     assert any(ln.split()[:2] == ["model", "cnn"] for ln in show[at + 2:])
+
+
+def test_record_help_gives_every_sample_flag_its_help_text() -> None:
+    """newcomer-2 #22: ``record --help`` listed about 23 sample flags with no help text for any of them."""
+    from tfgpu_wizard import cli as cli_mod
+    from tfgpu_wizard.core.target.runner import SampleConfig
+
+    parser = cli_mod.build_parser(load_all=True)
+    sub = next(a for a in parser._actions if a.dest == "command")
+    helps = {}
+    for name in ("sample", "record"):
+        helps[name] = {opt: a.help for a in sub.choices[name]._actions for opt in a.option_strings}
+    sample_flags = {o for o in helps["sample"] if o not in ("-h", "--help", "--lang", "--python", "--timeout",
+                                                          "--json", "--idle-timeout")}
+    import dataclasses
+
+    assert len(sample_flags) >= len(dataclasses.fields(SampleConfig)) - 2  # extra_args is not a flag
+    for flag in sample_flags:
+        assert helps["record"].get(flag), f"record {flag}: no help"
+        assert helps["record"][flag] == helps["sample"][flag], flag
+    text = cli("record", "--help", COLUMNS="80").stdout
+    assert "global batch over all replicas" in text and "--no-prefetch" in text
+    assert all(display_width(ln) <= 80 for ln in text.splitlines())

@@ -1,6 +1,7 @@
 """``tfgpu-wizard record [sample flags]``: run the bundled sample and record it (GPU samples + its events) as a run.
 
-The sample's flags are generated from core.target.runner.SampleConfig (``--batch-size``, ``--memory growth`` ...).
+The sample's flags are those of ``sample`` (commands/sample.py: ``--batch-size``, ``--memory growth`` ...), with
+the same help texts.
 Without a GPU the run is still recorded (the sample's events, with a note saying why no GPU was sampled).
 The task itself is ``core.flows.record``, the Monitor page's too: this command prints its progress.
 """
@@ -8,47 +9,22 @@ The task itself is ``core.flows.record``, the Monitor page's too: this command p
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from tfgpu_wizard.core.i18n import tr
 
-_SKIP = {"extra_args"}
-
-
-def _flag(name: str) -> str:
-    return "--" + name.replace("_", "-")
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from tfgpu_wizard.core.target import runner as target
-    from tfgpu_wizard.core.target.runner import SampleConfig, seconds
+    from tfgpu_wizard.commands.sample import add_sample_flags
+    from tfgpu_wizard.core.target.runner import seconds
 
-    choices_of = {"model": target.MODELS, "dataset": target.DATASETS, "memory": target.MEMORY_MODES,
-                "precision": target.PRECISIONS, "loop": target.LOOPS, "jit": target.JIT_MODES,
-                "backend": target.BACKENDS}
-
+    # the sample's own flags with the same help texts as `sample --help` (newcomer-2 #22): one definition
     g = p.add_argument_group("sample", "flags of the bundled sample (see: tfgpu-wizard sample --help)")
-    for f in dataclasses.fields(SampleConfig):
-        if f.name in _SKIP:
-            continue
-        default = f.default
-        if isinstance(default, bool):
-            if default:
-                g.add_argument("--no-" + f.name.replace("_", "-"), dest=f.name, action="store_false")
-            else:
-                g.add_argument(_flag(f.name), dest=f.name, action="store_true")
-            continue
-        kind: Any = str
-        annotation = str(f.type)  # a string under `from __future__ import annotations`
-        if isinstance(default, int) or (default is None and annotation.startswith("int")):
-            kind = int  # an optional whole number (gpu_total_mb) must reach SampleConfig as an int
-        elif isinstance(default, float):
-            kind = float
-        g.add_argument(_flag(f.name), dest=f.name, type=kind, default=default, choices=choices_of.get(f.name))
+    add_sample_flags(g)  # type: ignore[arg-type]  # an argument group takes add_argument like a parser
+    g.add_argument("--multi-worker", action="store_true",
+                   help="one worker of a MultiWorkerMirroredStrategy run (reads TF_CONFIG; see `cluster`)")
     p.add_argument("--python", help="the Python (or venv / conda env folder) that has TensorFlow (default: this one)")
     p.add_argument("--timeout", type=seconds, default=1800, help="stop the sample after this many seconds")
     p.add_argument("--idle-timeout", type=float, default=300.0, metavar="SECONDS",
@@ -67,14 +43,13 @@ def _say(text: str, stream=None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu_wizard.commands.sample import format_event
+    from tfgpu_wizard.commands.sample import config_from_args, format_event
     from tfgpu_wizard.core.flows.base import drive
     from tfgpu_wizard.core.flows.record import RecordResult, record
     from tfgpu_wizard.core.monitor import sampler as sm
-    from tfgpu_wizard.core.target.runner import ConfigError, Event, SampleConfig
+    from tfgpu_wizard.core.target.runner import ConfigError, Event
 
-    values = {f.name: getattr(args, f.name) for f in dataclasses.fields(SampleConfig) if f.name not in _SKIP}
-    cfg = SampleConfig(**values)
+    cfg = config_from_args(args, multi_worker=bool(getattr(args, "multi_worker", False)))
     try:
         cfg.validate()
     except ConfigError as exc:
