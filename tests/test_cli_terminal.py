@@ -305,3 +305,41 @@ def test_record_help_gives_every_sample_flag_its_help_text() -> None:
     text = cli("record", "--help", COLUMNS="80").stdout
     assert "global batch over all replicas" in text and "--no-prefetch" in text
     assert all(display_width(ln) <= 80 for ln in text.splitlines())
+
+
+def test_plan_run_end_says_expected_cuda_messages_and_skipped_admin_steps(tmp_path: Path) -> None:
+    """newcomer-2 #25: the CPU plan's last step printed TensorFlow's raw CUDA messages right before "✓ All steps
+    finished." with no word that they are expected without a driver. drills-3 N19: with stdin closed the
+    administrator steps were skipped, yet the run ended "✓ All steps finished.".
+
+    The plan is the real CPU plan for this machine's report (``NO_DRIVER``), run by the real executor in bash; its
+    steps are replaced by two of the same kinds: an administrator step, and a check whose output is a real
+    TensorFlow log of a machine without CUDA drivers (tests/fixtures/logs/gh_tf_66750_cuda_drivers.log, replayed
+    with ``cat``)."""
+    import dataclasses
+    import io
+
+    from tfgpu_wizard.commands._plan_run import run_plan_here
+    from tfgpu_wizard.core.setup.host_model import load_host_report
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.plan import build_plan
+    from tfgpu_wizard.core.setup.shells import Step
+
+    host = load_host_report(str(NO_DRIVER))
+    plan = build_plan(load_matrix().row("2.21", "linux"), host, "pip", "bash", str(tmp_path / "env"), cpu=True)
+    log = ROOT / "tests" / "fixtures" / "logs" / "gh_tf_66750_cuda_drivers.log"
+    plan = dataclasses.replace(plan, steps=[
+        Step("Install the system's build tools.", argv=("true",), admin=True, admin_reason="it installs packages"),
+        Step("Check that TensorFlow imports and computes on the CPU.", argv=("cat", str(log))),
+    ])
+    out = io.StringIO()
+    code = run_plan_here(plan, str(tmp_path / "plan"), assume_yes=True, out=out)
+    text = out.getvalue()
+    assert code == 0, text
+    tail = text[text.index("Could not find cuda drivers"):]
+    assert "The CUDA messages above are expected here" in tail
+    assert "✓ All steps finished" not in text
+    flat = " ".join(text.split())
+    assert "! Works, with caveats: The other steps finished, but 1 administrator step(s) were skipped: Install " \
+           "the system's build tools. To do it yourself" in flat, text
+    assert "To do it yourself: Install the system's build tools." in text

@@ -127,6 +127,18 @@
         <source>These files were changed after tfgpu-wizard wrote them (or it did not write them):</source>
         <translation>这些文件在 tfgpu-wizard 写入之后被改过（或者不是它写的）：</translation>
     </message>
+    <message>
+        <source>To do it yourself: {0}</source>
+        <translation>请自己完成：{0}</translation>
+    </message>
+    <message>
+        <source>The CUDA messages above are expected here: this plan installs TensorFlow for the CPU, and without an NVIDIA driver TensorFlow says it found no GPU ({0}).</source>
+        <translation>上面关于 CUDA 的消息在这里是预期的：这个方案安装的是 CPU 版 TensorFlow，没有 NVIDIA 驱动时 TensorFlow 会说它没有找到 GPU（{0}）。</translation>
+    </message>
+    <message>
+        <source>The other steps finished, but {n} administrator step(s) were skipped: {steps}.</source>
+        <translation>其他步骤已完成，但跳过了 {n} 个管理员步骤：{steps}。</translation>
+    </message>
 </context>
 <context>
     <name>cli</name>

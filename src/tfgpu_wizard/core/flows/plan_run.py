@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.base import Ask, Progress, is_cancelled, on_cancel
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.paths import user_data_dir
@@ -63,8 +64,28 @@ class PlanRunResult:
         i = self.failed_index
         return self.steps[i].text() if i is not None and 0 <= i < len(self.steps) else ""
 
+    @property
+    def skipped_admin(self) -> list[Any]:
+        """The administrator steps that were skipped (by the user, or because nobody could be asked: a closed
+        stdin): a run that ends "ok" without them did not do everything."""
+        return [st for st, res in zip(self.steps, self.results, strict=False)
+                if res == "skipped" and getattr(st, "admin", False)]
+
+    @property
+    def verdict_kind(self) -> str:
+        """The kind in the one verdict vocabulary (``core.verdicts``): ok, with caveats when administrator steps
+        were skipped, not working when a step failed, stopped by you, or info (nothing was run)."""
+        if self.status == "ok":
+            return verdicts.CAVEATS if self.skipped_admin else verdicts.OK
+        if self.status in ("failed", "cancelled", "stopped"):
+            return verdicts.for_step(self.status)
+        return verdicts.NOT_WORKING if self.status in ("not-written", "not-runnable") else verdicts.INFO
+
     def message(self, terminal: bool = False) -> str:
         """The one line that ends the run (``terminal``: the output is above it, not below)."""
+        if self.status == "ok" and self.skipped_admin:
+            return tr(CTX, "The other steps finished, but {n} administrator step(s) were skipped: {steps}.").format(
+                n=len(self.skipped_admin), steps="; ".join(st.text().rstrip(".。") for st in self.skipped_admin))
         if self.status in EXECUTOR_ENDS:
             return failure_message(self.status, self.failed_step, terminal=terminal)
         if self.status == "declined":
