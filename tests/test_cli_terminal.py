@@ -343,3 +343,40 @@ def test_plan_run_end_says_expected_cuda_messages_and_skipped_admin_steps(tmp_pa
     assert "! Works, with caveats: The other steps finished, but 1 administrator step(s) were skipped: Install " \
            "the system's build tools. To do it yourself" in flat, text
     assert "To do it yourself: Install the system's build tools." in text
+
+
+def test_a_stalled_sample_is_one_sentence_naming_the_phase() -> None:
+    """newcomer-2 #19: ``sample --idle-timeout 1`` printed "✗ stopped by signal 15 / what to do: …" and then "The
+    sample stalled: no output for 1 s (last event: error: stopped by signal 15)"."""
+    r = cli("sample", "--idle-timeout", "1", "--steps", "5")
+    assert r.returncode == 124
+    said = (r.stdout + r.stderr)
+    assert "signal 15" not in said and "what to do" not in said
+    assert said.count("stalled") == 1
+    assert "The sample stalled while starting (importing TensorFlow): no output for 1 s, so it was stopped." in said
+
+
+def test_ctrl_c_on_sample_says_the_user_stopped_it() -> None:
+    """drills-3 8a (PASS row, wording): Ctrl-C on ``sample`` said "✗ stopped by signal 15"."""
+    pytest.importorskip("tensorflow")
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "tfgpu_wizard", "sample", "--steps", "100000", "--log-every", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                            env=env())
+    try:
+        assert proc.stdout is not None
+        t0 = time.monotonic()
+        for line in proc.stdout:
+            if line.startswith("step ") or time.monotonic() - t0 > 120:
+                break
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, err[-2000:]
+    assert "Stopped by you: the sample did not finish." in err
+    assert "signal 15" not in out + err and "Traceback" not in err

@@ -384,7 +384,7 @@ def test_a_silent_interpreter_is_reported_as_stalled(drill: Drill) -> None:
     rc = drill.exit_code(within=15)
     assert time.monotonic() - t0 < 12
     assert rc == 124
-    assert "stalled: no output for 2 s" in drill.stderr, drill.stderr
+    assert "stalled while starting (importing TensorFlow): no output for 2 s" in drill.stderr, drill.stderr
     _no_traceback(drill.stderr)
     drill.held = True
 

@@ -437,6 +437,42 @@
         <source>To install it: tfgpu-wizard plan writes the commands for this machine, in a new environment.</source>
         <translation>要安装它：tfgpu-wizard plan 会写出适合这台电脑的命令，装在一个新环境里。</translation>
     </message>
+    <message>
+        <source>stalled {phase}: no output for {seconds:g} s, so it was stopped</source>
+        <translation>{phase}卡住了：{seconds:g} 秒没有任何输出，所以已被停止</translation>
+    </message>
+    <message>
+        <source>while starting (importing TensorFlow)</source>
+        <translation>在启动时（导入 TensorFlow 时）</translation>
+    </message>
+    <message>
+        <source>while looking for its devices</source>
+        <translation>在查找设备时</translation>
+    </message>
+    <message>
+        <source>while preparing the data and building the model</source>
+        <translation>在准备数据和构建模型时</translation>
+    </message>
+    <message>
+        <source>before the first training step (compiling it)</source>
+        <translation>在第一个训练步之前（编译它时）</translation>
+    </message>
+    <message>
+        <source>while training, after step {step}/{steps}</source>
+        <translation>在训练中，第 {step}/{steps} 步之后</translation>
+    </message>
+    <message>
+        <source>while ending, after its summary</source>
+        <translation>在结束时，输出摘要之后</translation>
+    </message>
+    <message>
+        <source>after its last message ({event})</source>
+        <translation>在它最后一条消息（{event}）之后</translation>
+    </message>
+    <message>
+        <source>Stopped by you: the sample did not finish. Nothing is wrong with TensorFlow.</source>
+        <translation>已由你停止：示例没有运行完。TensorFlow 没有任何问题。</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

@@ -163,6 +163,8 @@ def format_event(ev) -> str | None:
         from tfgpu_wizard.core.target.runner import warning_text
 
         return "! " + warning_text(d)
+    if ev.type == "error" and d.get("code") == "terminated":  # the echo of a stop: the end says who stopped it
+        return None
     if ev.type == "error":
         return "✗ " + tr(CTX, "{message}\n  what to do: {advice}").format(
             message=d.get("message", ""), advice=d.get("advice", ""))
@@ -242,15 +244,27 @@ def run(args: argparse.Namespace) -> int:
         show(ev)
 
     idle = args.idle_timeout if args.idle_timeout and args.idle_timeout > 0 else None
-    result = run_sample(config, python=python, timeout=args.timeout, on_event=show_and_track, idle_timeout=idle)
+    try:
+        result = run_sample(config, python=python, timeout=args.timeout, on_event=show_and_track,
+                            idle_timeout=idle)
+    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP through core.lifecycle): the user stopped it
+        from tfgpu_wizard.commands._console import err
+        from tfgpu_wizard.core import verdicts
+
+        err().verdict(verdicts.STOPPED, tr(CTX, "Stopped by you: the sample did not finish. Nothing is wrong "
+                                                "with TensorFlow."))
+        raise
     if not args.json and tracker.prediction is not None and tracker.tf_peak:
         print(tracker.score().line(), flush=True)
     if result.ok:
         return 0
-    if not result.error_event() or result.timed_out or result.stalled:
-        # No explanation from the sample itself: say how it ended, and what its error output shows.
+    error = result.error_event()
+    if error is not None and error.get("code") == "terminated":
+        error = None  # the sample's echo of a stop says nothing: how it ended does
+    if not error or result.timed_out or result.stalled:
+        # No explanation from the sample itself: say how it ended (one sentence), and what its error output shows.
         print(tr(CTX, "The sample {end}.").format(end=result.describe_end()), file=sys.stderr)
-    if result.error_event() is None or (result.error_event().get("code") in ("error", "oom", "no-tensorflow")):
+    if error is None or (error.get("code") in ("error", "oom", "no-tensorflow")):
         findings = stderr_findings(result.stderr)
         if findings:
             print(format_findings(findings), file=sys.stderr)

@@ -428,9 +428,10 @@ class TargetResult:
         return self.stalled_s is not None
 
     def last_event(self) -> Event | None:
-        """The last protocol event (not a stray output line), or None."""
+        """The last protocol event (not a stray output line, nor the sample's echo of the stop this side sent:
+        "stopped by signal 15" after a stall or a timeout says nothing of where it was), or None."""
         for ev in reversed(self.events):
-            if ev.type != "raw":
+            if ev.type != "raw" and not (ev.type == "error" and ev.get("code") == "terminated"):
                 return ev
         return self.last_seen
 
@@ -456,14 +457,9 @@ class TargetResult:
         """How the process ended, in words (English source text, translated)."""
         if self.start_error:
             return tr("target", "could not be started: {error}").format(error=self.start_error)
-        if self.stalled_s is not None:
-            text = tr("target", "stalled: no output for {seconds:.0f} s").format(seconds=self.stalled_s)
-            last = self.last_event()
-            if last is not None:
-                text += " " + tr("target", "(last event: {event})").format(event=_event_words(last))
-            else:
-                text += " " + tr("target", "(no event yet: it hung while starting, e.g. importing TensorFlow)")
-            return text
+        if self.stalled_s is not None:  # one sentence that names the phase (newcomer-2 #19)
+            return tr("target", "stalled {phase}: no output for {seconds:g} s, so it was stopped").format(
+                phase=stall_phase(self.last_event()), seconds=round(self.stalled_s, 1))
         if self.timed_out:
             return tr("target", "did not finish within the time limit and was stopped")
         if self.stopped and self.stop_reason:
@@ -476,6 +472,24 @@ class TargetResult:
         if self.returncode == 0:
             return tr("target", "finished")
         return tr("target", "ended with exit code {code}").format(code=self.returncode)
+
+
+def stall_phase(last: Event | None) -> str:
+    """Where a run was when it went silent, from its last event, in words ("while importing TensorFlow")."""
+    if last is None:
+        return tr("target", "while starting (importing TensorFlow)")
+    if last.type == "start":
+        return tr("target", "while looking for its devices")
+    if last.type in ("devices", "data"):
+        return tr("target", "while preparing the data and building the model")
+    if last.type == "estimate":
+        return tr("target", "before the first training step (compiling it)")
+    if last.type == "progress" and last.get("step") is not None:
+        return tr("target", "while training, after step {step}/{steps}").format(step=last.get("step"),
+                                                                               steps=last.get("steps", "?"))
+    if last.type == "summary":
+        return tr("target", "while ending, after its summary")
+    return tr("target", "after its last message ({event})").format(event=_event_words(last))
 
 
 def _event_words(ev: Event) -> str:
@@ -771,8 +785,8 @@ class TargetRun:
             event = parse_event_line(line, self._last_activity)
             if event.type == "raw" and not event.raw.strip():
                 continue
-            if event.type != "raw":
-                self._last_seen = event
+            if event.type != "raw" and not (event.type == "error" and event.get("code") == "terminated"):
+                self._last_seen = event  # (the sample's echo of a stop sent from here says nothing of where it was)
             if self.collect:
                 with self._lock:
                     self._collected.append(event)
