@@ -380,3 +380,12 @@ def test_ctrl_c_on_sample_says_the_user_stopped_it() -> None:
     assert proc.returncode == 130, err[-2000:]
     assert "Stopped by you: the sample did not finish." in err
     assert "signal 15" not in out + err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv,prog", [(["sample", "--bogus"], "tfgpu-wizard sample"),
+                                       (["runs", "list", "--bogus"], "tfgpu-wizard runs list")])
+def test_an_unknown_flag_prints_the_commands_usage(argv: list[str], prog: str) -> None:
+    """drills-3 3f (PASS row, wording): ``--bogus`` printed the top-level usage, not the subcommand's."""
+    r = cli(*argv)
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"usage: {prog} ") and f"{prog}: error: unrecognized arguments: --bogus" in r.stderr

@@ -188,6 +188,12 @@ class _Commands(argparse._SubParsersAction):
         if values:
             self.load(values[0])
         super().__call__(parser, namespace, values, option_string)
+        # An unknown option is the command's error, with the command's usage (argparse would leave it to the
+        # top-level parser, which prints the usage of `tfgpu-wizard` itself: drills-3 3f).
+        extras = getattr(namespace, argparse._UNRECOGNIZED_ARGS_ATTR, None)  # type: ignore[attr-defined]
+        if values and extras:
+            self._name_parser_map[values[0]].error(
+                argparse._("unrecognized arguments: %s") % " ".join(extras))  # type: ignore[attr-defined]
 
 
 class Parser(argparse.ArgumentParser):
