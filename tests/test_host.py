@@ -153,6 +153,17 @@ def test_cuda_visible_devices_hiding_all(value):
     assert report.env["CUDA_VISIBLE_DEVICES"] == value
 
 
+@pytest.mark.parametrize("value", ["abc", "-2", "x,0"])
+def test_cuda_visible_devices_that_names_no_gpu_hides_all(value):
+    """drills-3 N14 (PASS row, wording): CUDA_VISIBLE_DEVICES=abc was only "info: only the GPUs it lists are visible",
+    though CUDA reads the list up to its first entry that is not a GPU, so it hides every GPU."""
+    env, notes = host.detect_env({"CUDA_VISIBLE_DEVICES": value})
+    assert [(n.code, n.severity) for n in notes] == [("cuda-visible-devices-invalid", "warning")]
+    assert "TensorFlow will use the CPU" in host.note_text(notes[0])
+    env, notes = host.detect_env({"CUDA_VISIBLE_DEVICES": "GPU-8f3a,1"})
+    assert [n.code for n in notes] == ["cuda-visible-devices-set"]
+
+
 def test_env_vars_kept_and_filtered():
     env, notes = host.detect_env({
         "CUDA_VISIBLE_DEVICES": "0,1",

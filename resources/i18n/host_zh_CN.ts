@@ -279,6 +279,10 @@
         <source>a list in it has {count} items; a report's lists have at most {max}</source>
         <translation>其中一个列表有 {count} 项；主机报告中的列表最多 {max} 项</translation>
     </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES does not start with a GPU number or UUID, so CUDA sees no GPU: TensorFlow will use the CPU.</source>
+        <translation>CUDA_VISIBLE_DEVICES 不是以 GPU 编号或 UUID 开头的，所以 CUDA 看不到任何 GPU：TensorFlow 将使用 CPU。</translation>
+    </message>
 </context>
 <context>
     <name>doctor</name>

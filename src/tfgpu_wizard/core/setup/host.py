@@ -114,6 +114,8 @@ NOTE_CODES: dict[str, tuple[str, str]] = {
         N_("CUDA_VISIBLE_DEVICES is empty or -1, which hides every GPU from TensorFlow."),
     ),
     "cuda-visible-devices-set": ("info", N_("CUDA_VISIBLE_DEVICES is set: only the GPUs it lists are visible.")),
+    "cuda-visible-devices-invalid": ("warning", N_("CUDA_VISIBLE_DEVICES does not start with a GPU number or UUID, "
+                                                   "so CUDA sees no GPU: TensorFlow will use the CPU.")),
     "tf-allow-growth-invalid": (
         "warning",
         N_("TF_FORCE_GPU_ALLOW_GROWTH must be exactly true or false; TensorFlow ignores any other value."),
@@ -971,8 +973,12 @@ def detect_env(environ: Mapping[str, str]) -> tuple[dict[str, str], list[Note]]:
             env[key] = os.pathsep.join(entries)
     cvd = environ.get("CUDA_VISIBLE_DEVICES")
     if cvd is not None:
+        first = cvd.strip().split(",")[0].strip()
         if cvd.strip() in ("", "-1") or cvd.strip().startswith("-1"):
             notes.append(_note("cuda-visible-devices-hides-all", f"CUDA_VISIBLE_DEVICES={cvd!r}"))
+        elif not (first.isdigit() or first.upper().startswith(("GPU-", "MIG-"))):
+            # CUDA reads the list up to the first entry that is not a GPU: "abc" (or "-2") hides every GPU
+            notes.append(_note("cuda-visible-devices-invalid", f"CUDA_VISIBLE_DEVICES={cvd[:80]!r}"))
         else:
             notes.append(_note("cuda-visible-devices-set", f"CUDA_VISIBLE_DEVICES={cvd}"))
     growth = environ.get("TF_FORCE_GPU_ALLOW_GROWTH")
