@@ -389,3 +389,15 @@ def test_an_unknown_flag_prints_the_commands_usage(argv: list[str], prog: str) -
     r = cli(*argv)
     assert r.returncode == 2
     assert r.stderr.startswith(f"usage: {prog} ") and f"{prog}: error: unrecognized arguments: --bogus" in r.stderr
+
+
+def test_replay_at_infinite_speed_shows_the_peak() -> None:
+    """newcomer-2 #12: ``monitor --replay … --speed inf`` showed only the first and last frames, both "used 0 MiB +
+    reserved 615 MiB / 140.4 GiB", never the 138 GiB the run took."""
+    r = cli("monitor", "--replay", "sample-tf-cnn-fp32-default", "--speed", "inf", "--no-clear", COLUMNS="80")
+    assert r.returncode == 0, r.stderr
+    text = r.stdout
+    assert "The recording:" in text and "frames over" in text
+    peak = text[text.index("Peak at"):]
+    assert "used 138.1 GiB" in peak
+    assert all(display_width(ln) <= 80 for ln in text.splitlines())

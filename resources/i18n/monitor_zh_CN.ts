@@ -423,5 +423,13 @@
         <source>id</source>
         <translation>编号</translation>
     </message>
+    <message>
+        <source>The recording: {frames} frames over {secs:.1f} s. The peak of each GPU (used + reserved):</source>
+        <translation>这段记录：{frames} 帧，共 {secs:.1f} 秒。每块 GPU 的峰值（已用 + 预留）：</translation>
+    </message>
+    <message>
+        <source>Peak at {t:.1f} s:</source>
+        <translation>峰值出现在第 {t:.1f} 秒：</translation>
+    </message>
 </context>
 </TS>

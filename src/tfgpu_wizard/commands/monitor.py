@@ -116,6 +116,33 @@ def render(snapshots: list[Any], names: dict[int, str], source_label: str, live:
     return "\n".join(lines)
 
 
+def _show(text: str) -> None:
+    """A frame (or a message) through the console: each line wrapped to the terminal, data made visible."""
+    from tfgpu_wizard.commands._console import out
+
+    o = out()
+    for line in text.split("\n"):
+        o.line(line, hang=2, data=True)
+    sys.stdout.flush()
+
+
+def _held(s: Any) -> int:
+    return (s.mem_used or 0) + (s.mem_reserved or 0)
+
+
+def _replay_summary(frames: int, first_t: float | None, last_t: float | None, peaks: dict[int, Any],
+                    names: dict[int, str], label: str) -> None:
+    """After a replay (``--speed inf`` shows only a frame or two: newcomer-2 #12): how many frames, how long, and
+    the peak frame of each GPU."""
+    if not frames:
+        return
+    _show(tr("monitor", "The recording: {frames} frames over {secs:.1f} s. The peak of each GPU (used + reserved):")
+          .format(frames=frames, secs=max(0.0, (last_t or 0.0) - (first_t or 0.0))))
+    for _gpu, snap in sorted(peaks.items()):
+        _show(tr("monitor", "Peak at {t:.1f} s:").format(t=snap.t - (first_t or snap.t)))
+        _show(render([snap], names, label, False).split("\n", 1)[1])  # the frame without its header line
+
+
 def _no_gpu_message(problem: str) -> str:
     from tfgpu_wizard.core.monitor.runs import bundled_recordings
 
@@ -190,6 +217,10 @@ def run(args: argparse.Namespace) -> int:
     updates = 0
     rc = 0
     csv_failed = False
+    frames = 0  # a replay's frames, and each GPU's peak frame (its summary at the end)
+    first_t: float | None = None
+    last_t: float | None = None
+    peaks: dict[int, Any] = {}
     try:
         sampler.start()
         names = {d.index: d.name for d in sampler.devices}
@@ -214,7 +245,9 @@ def run(args: argparse.Namespace) -> int:
                     break
                 if state in (sm.STATE_ENDED, sm.STATE_GPU_LOST, sm.STATE_FAILED):
                     if latest is not None:
-                        print(render(list(latest.snapshots), names, source.label, source.live), flush=True)
+                        _show(render(list(latest.snapshots), names, source.label, source.live))
+                    if args.replay and state == sm.STATE_ENDED:
+                        _replay_summary(frames, first_t, last_t, peaks, names, source.label)
                     msg = {
                         sm.STATE_ENDED: tr("monitor", "End of the recording."),
                         sm.STATE_GPU_LOST: tr("monitor", "The GPU was lost: sampling stopped. {detail}"),
@@ -225,6 +258,13 @@ def run(args: argparse.Namespace) -> int:
                     break
                 continue
             latest = item
+            frames += 1
+            for snap in item.snapshots:
+                if first_t is None:
+                    first_t = snap.t
+                last_t = snap.t
+                if snap.status == "ok" and (snap.gpu not in peaks or _held(snap) > _held(peaks[snap.gpu])):
+                    peaks[snap.gpu] = snap
             if writer is not None and not csv_failed:
                 try:
                     for s in item.snapshots:
@@ -241,7 +281,7 @@ def run(args: argparse.Namespace) -> int:
                 text = render(list(item.snapshots), names, source.label, source.live)
                 if clear:
                     sys.stdout.write("\x1b[H\x1b[2J")
-                print(text + ("" if args.once else "\n"), flush=True)
+                _show(text + ("" if args.once else "\n"))
                 updates += 1
                 if args.once or (args.count and updates >= args.count):
                     break
