@@ -401,3 +401,34 @@ def test_replay_at_infinite_speed_shows_the_peak() -> None:
     peak = text[text.index("Peak at"):]
     assert "used 138.1 GiB" in peak
     assert all(display_width(ln) <= 80 for ln in text.splitlines())
+
+
+def test_report_describes_the_last_verified_environment(tmp_path: Path) -> None:
+    """newcomer-2 #16: after ``verify --python <tfenv>``, ``report`` saved a doctor.json with the app's own Python
+    (``"tensorflow": {"python": "<venv>/bin/python", "version": null}``), and had no ``--python``."""
+    pytest.importorskip("tensorflow")
+    import zipfile
+
+    data = {"TFGPU_WIZARD_DATA": str(tmp_path / "data")}
+    tf_python = sys.executable  # this test interpreter has TensorFlow (the CPU build)
+    r = cli("verify", "--python", tf_python, **data)
+    assert r.returncode in (0, 1), r.stdout + r.stderr
+    # a report started by another Python (not the one with TensorFlow) still describes the verified one
+    r = cli("report", "--out", str(tmp_path / "r.zip"), **data)
+    assert r.returncode == 0, r.stderr
+    with zipfile.ZipFile(tmp_path / "r.zip") as z:
+        name = next(n for n in z.namelist() if n.endswith("doctor.json"))
+        doc = json.loads(z.read(name))
+    assert doc["tensorflow"]["python"] == tf_python and doc["tensorflow"]["version"]
+    remembered = (tmp_path / "data" / "last-verified-python.txt").read_text(encoding="utf-8").strip()
+    assert remembered == tf_python
+    # --python names the environment to describe (here one without TensorFlow: its facts, not the app's)
+    other = shutil.which("python3", path="/usr/bin:/bin")
+    if other and os.path.realpath(other) != os.path.realpath(tf_python):
+        r = cli("report", "--python", other, "--out", str(tmp_path / "o.zip"), **data)
+        assert r.returncode == 0, r.stderr
+        with zipfile.ZipFile(tmp_path / "o.zip") as z:
+            doc = json.loads(z.read(next(n for n in z.namelist() if n.endswith("doctor.json"))))
+        assert doc["tensorflow"]["python"] == other
+    r = cli("report", "--python", str(tmp_path / "nothing here"), "--out", str(tmp_path / "x.zip"), **data)
+    assert r.returncode == 2 and "no Python interpreter" in r.stderr

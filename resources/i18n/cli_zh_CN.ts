@@ -33,6 +33,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <source>Training</source>
         <translation>训练中</translation>
     </message>
+    <message>
+        <source>tfgpu-wizard report: no Python interpreter at {0}</source>
+        <translation>tfgpu-wizard report：{0} 处没有 Python 解释器</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>
@@ -599,6 +603,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
     <message>
         <source>a CPU-only install: training on the CPU is the expected result (exit 0)</source>
         <translation>仅 CPU 的安装：在 CPU 上训练是预期结果（退出码 0）</translation>
+    </message>
+    <message>
+        <source>the Python (or venv / conda env folder) whose TensorFlow to describe (default: the one `verify` last found TensorFlow in)</source>
+        <translation>要描述其中 TensorFlow 的 Python（或 venv / conda 环境文件夹）（默认：verify 最近一次找到 TensorFlow 的那个）</translation>
     </message>
 </context>
 <context>

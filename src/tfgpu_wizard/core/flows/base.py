@@ -224,11 +224,41 @@ def resolve_python(python: str | None) -> str:
     return default_python()
 
 
-def detect_host() -> Any:
-    """This machine's ``HostReport`` (driver, GPUs) for a verdict's first sentence; None when detection fails."""
+LAST_PYTHON_FILE = "last-verified-python.txt"  # in user_data_dir(): the Python that verify last found TF in
+
+
+def remember_python(python: str) -> None:
+    """Note ``python`` as the last environment where TensorFlow was verified (``report`` includes its TensorFlow
+    by default: newcomer-2 #16). Best effort: a read-only data folder loses nothing else."""
+    try:
+        from tfgpu_wizard.core.paths import user_data_dir
+
+        folder = user_data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / LAST_PYTHON_FILE).write_text(python + "\n", encoding="utf-8")
+    except OSError:
+        pass
+
+
+def last_verified_python() -> str | None:
+    """The Python ``remember_python`` noted, while it still exists; else None."""
+    import os
+
+    try:
+        from tfgpu_wizard.core.paths import user_data_dir
+
+        text = (user_data_dir() / LAST_PYTHON_FILE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text if text and os.path.exists(text) else None
+
+
+def detect_host(python: str | None = None) -> Any:
+    """This machine's ``HostReport`` (driver, GPUs) for a verdict's first sentence, with the TensorFlow of
+    ``python`` when given; None when detection fails."""
     try:
         from tfgpu_wizard.core.setup.host import detect_host as _detect
 
-        return _detect()
+        return _detect(python) if python else _detect()
     except Exception:  # noqa: BLE001 - a verdict stands on the probe alone
         return None

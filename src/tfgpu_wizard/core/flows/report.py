@@ -13,7 +13,7 @@ import threading
 from collections.abc import Generator
 from pathlib import Path
 
-from tfgpu_wizard.core.flows.base import Progress, detect_host
+from tfgpu_wizard.core.flows.base import Progress, detect_host, last_verified_python
 from tfgpu_wizard.core.report import ReportContents, default_report_path, write_report
 from tfgpu_wizard.core.setup.host_model import HostReport
 
@@ -21,11 +21,13 @@ DETECT = "detect"
 
 
 def report(out: str | Path | None = None, *, run: str | Path | None = None, host: HostReport | None | str = DETECT,
+           python: str | None = None,
            cancel: threading.Event | None = None) -> Generator[Progress, None, ReportContents]:
     """Write the help zip to ``out`` (default: ``default_report_path()``); ``run``: the run file to include
-    (default the newest); ``host``: this machine's report (``DETECT``: detect it now)."""
+    (default the newest); ``host``: this machine's report (``DETECT``: detect it now, with the TensorFlow of
+    ``python``, by default the Python that ``verify`` last found TensorFlow in)."""
     if host == DETECT:
         yield Progress("phase", data="host")
-        host = detect_host()
+        host = detect_host(python or last_verified_python())
     yield Progress("phase", data="write")
     return write_report(out or default_report_path(), host=host, run=run, detect=False)

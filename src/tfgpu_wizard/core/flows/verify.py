@@ -24,7 +24,14 @@ from typing import Any
 from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.diagnose.engine import Finding, diagnose
 from tfgpu_wizard.core.diagnose.verdict import diagnosis_context, host_fact, with_host_facts
-from tfgpu_wizard.core.flows.base import Progress, detect_host, is_cancelled, resolve_python, run_probe
+from tfgpu_wizard.core.flows.base import (
+    Progress,
+    detect_host,
+    is_cancelled,
+    remember_python,
+    resolve_python,
+    run_probe,
+)
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.setup import gpulibs
 from tfgpu_wizard.core.setup.host_model import HostReport
@@ -189,6 +196,8 @@ def verify(python: str | None = None, *, keras2: bool = False, expect_cpu: bool 
     if host == DETECT:
         yield Progress("phase", data="host")
         result.host = detect_host()
+    if result.works:
+        remember_python(python)  # the environment `report` describes by default
     report = result.report or {}
     if result.verdict.status != "no-gpu" or not gpulibs.wants_library_check(report, probe.stderr):
         return result
