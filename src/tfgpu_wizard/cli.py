@@ -308,15 +308,16 @@ def _default_command(args: argparse.Namespace) -> argparse.Namespace:
     if has_display():
         name = "gui"
     else:
-        print(
+        from tfgpu_wizard.commands._console import err
+
+        err().line(
             tr(
                 "cli",
                 "No display found, so here is the terminal report instead of the window.\n"
-                "To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X), "
-                "or set QT_QPA_PLATFORM. On a bare server, Qt also needs the system libraries "
-                "listed in the README (libxcb-cursor0, libegl1, fonts-noto-cjk ...).",
+                "To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X). "
+                "On a bare server, Qt also needs the system libraries listed in the README "
+                "(libxcb-cursor0, libegl1, fonts-noto-cjk ...).",
             ),
-            file=sys.stderr,
         )
         name = "doctor"
     with argparse_translated():

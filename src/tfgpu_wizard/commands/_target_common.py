@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+DIAG_CTX = "diagnose"  # the findings' words are the diagnosis engine's (context "diagnose")
+
 
 def resolve_python(path: str | None) -> str:
     """An interpreter path, or a venv / conda env folder (core.setup.host knows the layouts); this Python if None."""
@@ -70,11 +72,10 @@ def print_findings(o: Any, findings: list, show_harmless: bool = False) -> None:
     from tfgpu_wizard.core.diagnose.engine import ONLY_HARMLESS
     from tfgpu_wizard.core.i18n import tr
 
-    ctx = "diagnose"
-    labels = {"error": tr(ctx, "ERROR"), "warning": tr(ctx, "WARNING"), "info": tr(ctx, "INFO"),
-              "harmless": tr(ctx, "HARMLESS")}
+    labels = {"error": tr(DIAG_CTX, "ERROR"), "warning": tr(DIAG_CTX, "WARNING"), "info": tr(DIAG_CTX, "INFO"),
+              "harmless": tr(DIAG_CTX, "HARMLESS")}
     if not findings:
-        o.verdict(verdicts.OK, tr(ctx, "No known problem found in this log."), style_text=False)
+        o.verdict(verdicts.OK, tr(DIAG_CTX, "No known problem found in this log."), style_text=False)
         return
     rank_of = {f.rule_id: f.rank for f in findings}
     for f in findings:
@@ -82,18 +83,18 @@ def print_findings(o: Any, findings: list, show_harmless: bool = False) -> None:
         kind = verdicts.for_severity(f.severity)
         head = f"[{labels.get(f.severity, f.severity)}] {f.title}"
         if f.symptom_of:
-            head += "  " + tr(ctx, "(a consequence of #{n})").format(n=rank_of.get(f.symptom_of, "?"))
+            head += "  " + tr(DIAG_CTX, "(a consequence of #{n})").format(n=rank_of.get(f.symptom_of, "?"))
         o.verdict(kind, f"{f.rank}. {head}", style_text=False)
         if full:
-            o.line(tr(ctx, "Why:") + " " + f.explanation, indent=3, hang=5)
-            o.line(tr(ctx, "Fix:") + " " + f.fix, indent=3, hang=5)
+            o.line(tr(DIAG_CTX, "Why:") + " " + f.explanation, indent=3, hang=5)
+            o.line(tr(DIAG_CTX, "Fix:") + " " + f.fix, indent=3, hang=5)
         shown = f.evidence[: 3 if full else 1]
         for e in shown:
-            o.line(tr(ctx, "line {n}:").format(n=e.line) + " " + (e.message or e.text), indent=3, hang=5, data=True)
+            o.line(tr(DIAG_CTX, "line {n}:").format(n=e.line) + " " + (e.message or e.text), indent=3, hang=5, data=True)
         if f.count > len(shown):
-            o.line(tr(ctx, "({n} matching lines in all)").format(n=f.count), indent=3)
+            o.line(tr(DIAG_CTX, "({n} matching lines in all)").format(n=f.count), indent=3)
         if full and f.sources and f.severity not in ("harmless", "info"):
-            o.line(tr(ctx, "See:") + " " + " ".join(f.sources[:2]), indent=3, hang=5)
+            o.line(tr(DIAG_CTX, "See:") + " " + " ".join(f.sources[:2]), indent=3, hang=5)
         o.blank()
 
 
