@@ -456,3 +456,27 @@ def test_readme_table_lists_every_command_as_a_user_can_type_it() -> None:
             parser.parse_args(tokens)
         except SystemExit as exc:  # argparse refused the command as written
             raise AssertionError(f"README row does not parse: {tokens}") from exc
+
+
+def test_plan_run_says_a_silent_step_is_still_working(tmp_path: Path) -> None:
+    """Issue 23: long silent phases (pip downloading in ``plan --run``) showed nothing. A real step that says
+    nothing for a while (``sleep``) gets "still working" lines, and they stop when it ends."""
+    import dataclasses
+    import io
+
+    from tfgpu_wizard.commands._plan_run import run_plan_here
+    from tfgpu_wizard.core.setup.host_model import load_host_report
+    from tfgpu_wizard.core.setup.matrix import load_matrix
+    from tfgpu_wizard.core.setup.plan import build_plan
+    from tfgpu_wizard.core.setup.shells import Step
+
+    plan = build_plan(load_matrix().row("2.21", "linux"), load_host_report(str(NO_DRIVER)), "pip", "bash",
+                      str(tmp_path / "env"), cpu=True)
+    plan = dataclasses.replace(plan, steps=[Step("Download the packages.", argv=("sleep", "2.5")),
+                                            Step("Say done.", argv=("echo", "done"))])
+    out = io.StringIO()
+    assert run_plan_here(plan, str(tmp_path / "plan"), assume_yes=True, out=out, silence_s=0.6) == 0
+    text = out.getvalue()
+    beats = [ln for ln in text.splitlines() if ln.startswith("... still working: [1/2] Download the packages.")]
+    assert 2 <= len(beats) <= 5, text
+    assert text.index(beats[-1]) < text.index("==> [2/2]")

@@ -37,6 +37,10 @@ To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X)
         <translation>没有找到图形显示，所以这里显示终端报告而不是窗口。
 要显示窗口：请在桌面环境中运行，或通过带 X 转发的 SSH（ssh -X）运行。在没有图形界面的服务器上，Qt 还需要 README 中列出的系统库（libxcb-cursor0、libegl1、fonts-noto-cjk ……）。</translation>
     </message>
+    <message>
+        <source>... still working: {what} ({time})</source>
+        <translation>……仍在进行：{what}（{time}）</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>

@@ -310,4 +310,61 @@ class Heartbeat:
             self._progress = None
 
 
-__all__ = ["Heartbeat", "Out", "colour_wanted", "err", "out", "padded", "visible", "width_for"]
+class SilenceBeat:
+    """A line when a long step has said nothing for ``every`` seconds, then every ``every`` seconds (issue 23: pip
+    downloading a 600 MB wheel, a slow import): "… still working: <what> (2 min 30 s)". Plain lines on a terminal
+    and in a pipe alike, so that they never fight the step's own output (pip's progress bars). ``touch()`` on each
+    output line; ``start(what)`` / ``stop()`` around each step; a daemon thread, joined by ``stop()``."""
+
+    def __init__(self, o: Out, every: float = 30.0) -> None:
+        import threading
+
+        self.o = o
+        self.every = every
+        self._lock = threading.Lock()
+        self._what = ""
+        self._start = self._last = time.monotonic()
+        self._stop: Any = None
+        self._thread: Any = None
+
+    def start(self, what: str) -> None:
+        import threading
+
+        self.stop()
+        with self._lock:
+            self._what = what
+            self._start = self._last = time.monotonic()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(self._stop,), name="silence-beat", daemon=True)
+        self._thread.start()
+
+    def touch(self) -> None:
+        with self._lock:
+            self._last = time.monotonic()
+
+    def _run(self, stop: Any) -> None:
+        from tfgpu_wizard.core.i18n import tr
+
+        while not stop.wait(min(1.0, self.every)):
+            now = time.monotonic()
+            with self._lock:
+                if now - self._last < self.every:
+                    continue
+                self._last = now
+                what, secs = self._what, now - self._start
+            took = f"{secs:.0f} s" if secs < 120 else f"{secs // 60:.0f} min {secs % 60:.0f} s"
+            try:
+                self.o.line(tr("cli", "... still working: {what} ({time})").format(what=what, time=took),
+                            style="dim" if self.o.colour else "", data=True)
+                self.o.stream.flush()
+            except (OSError, ValueError):
+                return
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join(timeout=5)
+            self._thread = None
+
+
+__all__ = ["Heartbeat", "SilenceBeat", "Out", "colour_wanted", "err", "out", "padded", "visible", "width_for"]

@@ -26,13 +26,18 @@ def _ask(prompt: str) -> str:
         return ""
 
 
-def run_plan_here(plan: Any, folder: str | None, assume_yes: bool = False, out=None, force: bool = False) -> int:
-    from tfgpu_wizard.commands._console import Out
+SILENCE_S = 30.0  # a step silent this long gets a "still working" line (then every SILENCE_S)
+
+
+def run_plan_here(plan: Any, folder: str | None, assume_yes: bool = False, out=None, force: bool = False,
+                  silence_s: float = SILENCE_S) -> int:
+    from tfgpu_wizard.commands._console import Out, SilenceBeat
     from tfgpu_wizard.core import verdicts
     from tfgpu_wizard.core.flows.base import drive
     from tfgpu_wizard.core.flows.plan_run import plan_run
 
     o = Out(out or sys.stdout)
+    beat = SilenceBeat(o, every=silence_s)  # a long silent step (pip downloading) says it is still working
     step_lines: list[str] = []  # the running step's output: the last one's is read at the end (newcomer-2 #25)
 
     def on_progress(item: Any) -> None:
@@ -62,7 +67,11 @@ def run_plan_here(plan: Any, folder: str | None, assume_yes: bool = False, out=N
             o.heading(f"==> [{int(item.done) + 1}/{int(item.total)}] {item.text}")
             if item.data:
                 o.command(f"$ {item.data}", indent=0)
+            beat.start(f"[{int(item.done) + 1}/{int(item.total)}] {item.text}")
+        elif item.kind == "done":
+            beat.stop()
         elif item.kind == "line":
+            beat.touch()
             step_lines.append(str(item.data))
             o.whole(str(item.data))  # a step's output as it came, made visible (never wrapped: logs get copied)
         o.stream.flush()
@@ -72,9 +81,12 @@ def run_plan_here(plan: Any, folder: str | None, assume_yes: bool = False, out=N
     except KeyboardInterrupt:  # Ctrl-C or a signal (core.lifecycle): the running step's group is stopped
         from tfgpu_wizard.core.setup.plan_run import failure_message
 
+        beat.stop()
         o.blank()
         o.verdict(verdicts.STOPPED, failure_message("cancelled", terminal=True))
         return 1
+    finally:
+        beat.stop()
     if result.status in ("not-runnable", "not-written", "kept"):
         print(f"tfgpu-wizard plan --run: {result.error}", file=sys.stderr)
         return 2 if result.status == "not-runnable" else 1
