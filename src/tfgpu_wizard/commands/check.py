@@ -71,7 +71,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"file": args.file, **rep.to_dict(), "exit_code": result.exit_code}, ensure_ascii=False,
                          indent=2))
     else:
-        sys.stdout.write(format_report(rep))
+        from tfgpu_wizard.commands._console import out
+
+        print_report(out(), rep)
     return result.exit_code
 
 
@@ -79,16 +81,26 @@ def _is_command(text: str) -> bool:
     return text.lstrip().startswith(("pip ", "conda ", "docker ", "tensorflow/", "python", "sudo ", "capabilities"))
 
 
-def format_report(rep) -> str:
-    """The report as terminal text, wrapped to the terminal (Chinese characters count two columns)."""
+def format_report(rep, width: int | None = None) -> str:
+    """The report as text (what the terminal gets, without colour): ``print_report`` into a string."""
+    import io
+
+    from tfgpu_wizard.commands._console import Out
+
+    buf = io.StringIO()
+    print_report(Out(buf, width=min(width or 100, 100)), rep)
+    return buf.getvalue()
+
+
+def print_report(o, rep) -> None:
+    """The report through the console: wrapped to the terminal (Chinese characters count two columns), the marks
+    and colours of the verdict vocabulary, the quoted lines made visible, commands whole so they can be copied."""
+    from tfgpu_wizard.core import verdicts
     from tfgpu_wizard.core.flows.check import note_text
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.text import fill, terminal_width
 
-    width = min(terminal_width(), 100)
-    out: list[str] = []
     for code in rep.notes:
-        out.append(fill(note_text(code), width))
+        o.line(note_text(code))
     labels = {"error": tr(CTX, "ERROR"), "warning": tr(CTX, "WARNING"), "info": tr(CTX, "INFO")}
     against = {"sources": tr(CTX, "contradicts the sources"), "text": tr(CTX, "contradicts another line"),
                "machine": tr(CTX, "does not fit this computer")}
@@ -96,30 +108,30 @@ def format_report(rep) -> str:
         where = ", ".join(r.label() for r in f.refs)
         head = f"{i}. [{labels.get(f.severity, f.severity)}] " + tr(CTX, "line {n}").format(n=where) + \
             f": {f.title} ({against.get(f.against, f.against)})"
-        out.append(fill(head, width, subsequent_indent="   "))
+        o.verdict(verdicts.for_severity(f.severity), head, style_text=False)
         if f.refs:
-            out.append("   > " + f.refs[0].text[: max(20, width - 5)])
-        out.append(fill(tr(CTX, "Why:") + " " + f.explanation, width, indent="   "))
+            o.whole("   > " + f.refs[0].text)  # the line as written: whole, made visible
+        o.line(tr(CTX, "Why:") + " " + f.explanation, indent=3)
         if f.fix:
             fix_lines = f.fix.splitlines()
             if len(fix_lines) == 1 and not _is_command(f.fix):
-                out.append(fill(tr(CTX, "Instead:") + " " + f.fix, width, indent="   "))
+                o.line(tr(CTX, "Instead:") + " " + f.fix, indent=3)
             else:  # a command stays on one line, whole, so it can be copied
-                out.append("   " + tr(CTX, "Instead:") + " " + fix_lines[0])
-                out += ["      " + x for x in fix_lines[1:]]
+                o.line(tr(CTX, "Instead:"), indent=3)
+                o.command("\n".join(fix_lines), indent=6)
         urls = [s for s in f.sources if "://" in s]
         if urls and f.severity != "info":
-            out.append(fill(tr(CTX, "See:") + " " + " ".join(urls[:2]), width, indent="   "))
-        out.append("")
+            o.line(tr(CTX, "See:") + " " + " ".join(urls[:2]), indent=3)
+        o.blank()
     if not rep.findings and "binary" not in rep.notes and "empty" not in rep.notes and "no-claims" not in rep.notes:
-        out.append(fill(tr(CTX, "Nothing wrong found in {n} claims and commands.").format(n=rep.claims), width))
-        out.append("")
+        o.verdict(verdicts.OK, tr(CTX, "Nothing wrong found in {n} claims and commands.").format(n=rep.claims),
+                  style_text=False)
+        o.blank()
     if rep.unknowns:
-        out.append(tr(CTX, "What the sources cannot decide (not counted as problems):"))
+        o.line(tr(CTX, "What the sources cannot decide (not counted as problems):"))
         for u in rep.unknowns:
-            out.append(fill(tr(CTX, "line {n}").format(n=u.ref.label()) + f": {u.claim}: {u.reason}", width,
-                            indent="  - ", subsequent_indent="    "))
-        out.append("")
+            o.bullet("-", tr(CTX, "line {n}").format(n=u.ref.label()) + f": {u.claim}: {u.reason}", indent=2,
+                     data=True)
+        o.blank()
     if not rep.checked_machine and rep.findings is not None and "binary" not in rep.notes:
-        out.append(fill(tr(CTX, "Not checked against this computer (--no-machine)."), width))
-    return "\n".join(out).rstrip("\n") + "\n"
+        o.line(tr(CTX, "Not checked against this computer (--no-machine)."))
