@@ -89,7 +89,7 @@ def test_lock_keeps_pyside_6_12_0_off_the_pythons_where_it_crashes() -> None:
 def test_numpy_and_the_tools_are_declared_where_they_belong() -> None:
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     deps = {Requirement(d).name.lower() for d in meta["project"]["dependencies"]}
-    assert {"numpy", "psutil", "wcwidth"} <= deps
+    assert {"numpy", "psutil", "rich"} <= deps  # rich: the CLI's terminal output and display widths
     extras = meta["project"].get("optional-dependencies", {})
     published = {Requirement(d).name.lower() for reqs in extras.values() for d in reqs}
     assert not published & {"ruff", "import-linter", "pytest", "tensorflow-cpu", "deptry"}, "tools are not extras"

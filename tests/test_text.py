@@ -1,4 +1,4 @@
-"""core.text: display width from wcwidth, the terminal's width, wrapping for Chinese and English; and the
+"""core.text: display width from rich.cells, the terminal's width, wrapping for Chinese and English; and the
 CLI output that uses it (doctor, runs, plan) fitting the terminal."""
 
 from __future__ import annotations

@@ -137,13 +137,17 @@ class Out:
 
     def _wrapped(self, first: Text, body: Text, indent: int, hang: int | None) -> None:
         """``first`` (a prefix: indent + mark) then ``body`` wrapped so that its lines start at ``hang``."""
+        from tfgpu_wizard.core.text import wrap
+
         hang = indent + first.cell_len if hang is None else hang
         room = max(10, self.width - hang)
-        lines = body.wrap(self.console, room, overflow="fold", no_wrap=False) if body.plain else [Text("")]
-        for i, ln in enumerate(lines):
-            ln.rstrip()
+        # Lines that fit are kept as they are (aligned columns keep their spaces); longer ones are broken by the
+        # rules of core.text (display columns; Chinese closing punctuation never starts a line).
+        plain = body.plain.rstrip()
+        parts = [plain] if body.cell_len <= room else (wrap(plain, room) or [""])
+        for i, part in enumerate(parts):
             head = Text(" " * indent) + first if i == 0 else Text(" " * hang)
-            self._emit(head + ln)
+            self._emit(head + Text(part.strip() if i else part, style=body.style))
 
     # -- what commands call ---------------------------------------------------------------------------
 

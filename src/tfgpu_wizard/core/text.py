@@ -2,17 +2,19 @@
 Chinese and English alike.
 
 A terminal gives East Asian wide characters (汉字, full-width punctuation) two columns, combining marks
-none, and most others one; ``wcwidth`` knows the Unicode tables (``str.__len__`` and ``textwrap`` count
-code points, so Chinese lines came out twice as wide as measured). English breaks at spaces; Chinese,
-which has none, may break between any two characters, except that closing punctuation (，。、）…)
-never starts a line and opening punctuation (（“《…) never ends one.
+none, and most others one; ``rich.cells`` knows the Unicode tables (``str.__len__`` and ``textwrap`` count
+code points, so Chinese lines came out twice as wide as measured). The CLI prints through ``rich``
+(commands/_console.py); what rich does not do is kept here: the line-breaking rules of Chinese. English breaks
+at spaces; Chinese, which has none, may break between any two characters, except that closing punctuation
+(，。、）…) never starts a line and opening punctuation (（“《…) never ends one (rich's wrapping would put "，"
+at the start of a line).
 """
 
 from __future__ import annotations
 
 import shutil
 
-from wcwidth import wcswidth, wcwidth
+from rich.cells import cell_len, get_character_cell_size
 
 DEFAULT_WIDTH = 100  # when the output is not a terminal and COLUMNS is unset
 MIN_WIDTH = 40
@@ -24,16 +26,12 @@ _NO_LINE_END = set("（《「『【〔〈“‘([{")
 def char_width(ch: str) -> int:
     """Columns one character takes: 2 for wide East Asian characters, 0 for combining marks and
     control characters (which a terminal does not advance for), else 1."""
-    w = wcwidth(ch)
-    return max(w, 0)
+    return max(get_character_cell_size(ch), 0)
 
 
 def display_width(text: str) -> int:
     """Columns ``text`` takes in a terminal (Chinese characters take two; tabs and controls none)."""
-    w = wcswidth(text)
-    if w >= 0:
-        return w
-    return sum(char_width(ch) for ch in text)  # a control character somewhere: count the rest
+    return cell_len(text)  # a control character takes no column; the rest is counted
 
 
 def pad(text: str, width: int, minimum: int = 0) -> str:
