@@ -166,6 +166,15 @@ class Out:
         for ln in visible(text).split("\n"):
             self._emit(Text(" " * indent + ln))
 
+    def comment(self, prefix: str, text: str) -> None:
+        """A shell comment (``#`` / ``REM``) wrapped to the width, every line starting with ``prefix``: pasted
+        with the commands around it, each line stays a comment."""
+        from tfgpu_wizard.core.text import wrap
+
+        room = max(10, self.width - len(prefix) - 1)
+        for part in (wrap(text, room) if Text(text).cell_len > room else [text]) or [""]:
+            self._emit(Text(f"{prefix} {part}".rstrip()))
+
     def heading(self, text: str) -> None:
         self.line(text, style=HEADING_STYLE if self.colour else "")
 

@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
         out = [{k: v for k, v in r.items() if k != "key"} | {"speedup": s} for r, s in zip(rows, speeds, strict=True)]
         print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
     else:
-        for line in bench.table_lines(rows):
-            print(line)
+        from tfgpu_wizard.commands._console import out as console
+
+        cells = bench.table_cells(rows)  # laid out to the terminal: the numbers whole, the words wrapped
+        console().table(list(cells[0]), cells[1:], no_wrap=(1, 2, 3), right=(1, 2, 3))
     return rc

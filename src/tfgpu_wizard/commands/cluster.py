@@ -108,12 +108,15 @@ def run(args: argparse.Namespace) -> int:
             print(tr(CTX, "tfgpu-wizard cluster: cannot create {folder}: {error}").format(
                 folder=out_dir, error=exc), file=sys.stderr)
             return 2
+    from tfgpu_wizard.commands._console import out
+
+    o = out()  # comments wrapped (each line a comment), commands whole: the output pastes into the shell
     comment = "REM" if args.shell == "cmd" else "#"
-    print(f"{comment} " + tr(CTX, "{n} worker(s). Start every worker; training begins when all have joined.").format(
+    o.comment(comment, tr(CTX, "{n} worker(s). Start every worker; training begins when all have joined.").format(
         n=len(workers)))
     if not args.script:
-        print(f"{comment} " + tr(CTX, "Copy {script} (here: {path}) to each worker, into the folder you start the "
-                                      "command from, or pass --script PATH.").format(
+        o.comment(comment, tr(CTX, "Copy {script} (here: {path}) to each worker, into the folder you start the "
+                                   "command from, or pass --script PATH.").format(
             script=SAMPLE_SCRIPT, path=target_script(SAMPLE_SCRIPT)))
     written: list[Path] = []
     for i, address in enumerate(workers):
@@ -122,13 +125,14 @@ def run(args: argparse.Namespace) -> int:
         except shells.ShellError as exc:
             print(f"tfgpu-wizard cluster: {exc}", file=sys.stderr)
             return 2
-        print()
-        print(f"{comment} " + tr(CTX, "worker {i} on {address}").format(i=i, address=address))
+        o.blank()
+        o.comment(comment, tr(CTX, "worker {i} on {address}").format(i=i, address=address))
         if args.shell == "cmd":
-            print(f"{comment} " + tr(CTX, "save this TF_CONFIG as tf_config-{i}.json in the folder you start the command from:").format(i=i))
-            print(f"{comment} {config_text}")
+            o.comment(comment, tr(CTX, "save this TF_CONFIG as tf_config-{i}.json in the folder you start the "
+                                       "command from:").format(i=i))
+            o.command(f"{comment} {config_text}", indent=0)
         for line in lines:
-            print(line)
+            o.command(line, indent=0)
         if out_dir is not None:
             try:
                 cfg_path = out_dir / f"tf_config-{i}.json"
@@ -156,6 +160,6 @@ def run(args: argparse.Namespace) -> int:
                 folder=out_dir, error=exc), file=sys.stderr)
             return 2
     if written:
-        print()
-        print(f"{comment} " + tr(CTX, "Written: {files}").format(files=", ".join(str(p) for p in written)))
+        o.blank()
+        o.comment(comment, tr(CTX, "Written: {files}").format(files=", ".join(str(p) for p in written)))
     return 0

@@ -168,8 +168,10 @@ def format_event(ev) -> str | None:
     if ev.type == "error":
         return "✗ " + tr(CTX, "{message}\n  what to do: {advice}").format(
             message=d.get("message", ""), advice=d.get("advice", ""))
-    if ev.type == "raw":
-        return d.get("text") or None
+    if ev.type == "raw":  # the sample's stray output: data, its control characters shown, not run (drills-3 N15)
+        from tfgpu_wizard.commands._console import visible
+
+        return visible(d.get("text") or "") or None
     return None
 
 

@@ -143,7 +143,14 @@ def write_csv(path: str | Path, rows: list[Mapping[str, Any]]) -> None:
 
 
 def table_lines(rows: list[Mapping[str, Any]]) -> list[str]:
-    """The table as aligned text lines (the CLI's output): setting, images/s, step time, speed-up, result."""
+    """The table as aligned text lines: setting, images/s, step time, speed-up, result."""
+    cells = table_cells(rows)
+    widths = [max(len(c[i]) for c in cells) for i in range(4)]
+    return ["  ".join(c[i].ljust(widths[i]) for i in range(4)) + "  " + c[4] for c in cells]
+
+
+def table_cells(rows: list[Mapping[str, Any]]) -> list[tuple[str, str, str, str, str]]:
+    """The table's header and rows as cells (the CLI lays them out to the terminal's width)."""
     cells = [("setting", "images/s", "step time", "speed-up", "result")]
     for r, speed in zip(rows, speedups(list(rows)), strict=True):
         ips, step = r.get("images_per_sec"), r.get("step_time_s")
@@ -154,5 +161,4 @@ def table_lines(rows: list[Mapping[str, Any]]) -> list[str]:
             result += " · " + str(r["message"])[:120]
         cells.append((str(r.get("setting")), f"{ips:,.0f}" if ips else "—",
                       f"{step * 1000:.2f} ms" if step else "—", f"{speed:.2f}×" if speed else "—", result))
-    widths = [max(len(c[i]) for c in cells) for i in range(4)]
-    return ["  ".join(c[i].ljust(widths[i]) for i in range(4)) + "  " + c[4] for c in cells]
+    return cells
