@@ -480,3 +480,18 @@ def test_plan_run_says_a_silent_step_is_still_working(tmp_path: Path) -> None:
     beats = [ln for ln in text.splitlines() if ln.startswith("... still working: [1/2] Download the packages.")]
     assert 2 <= len(beats) <= 5, text
     assert text.index(beats[-1]) < text.index("==> [2/2]")
+
+
+@pytest.mark.parametrize("columns", [80, 50])
+def test_runs_compare_cuts_labels_with_an_ellipsis_and_names_each_run(columns: int) -> None:
+    """drills-3 #13 (the table half): labels were cut at 46 columns without an ellipsis, no run id."""
+    runs = ["sample-tf-cnn-fp32-default", "sample-tf-cnn-fp32-growth", "sample-tf-resnet20-fp32-oom"]
+    r = cli("runs", "compare", *runs, COLUMNS=str(columns))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert all(display_width(ln) <= columns for ln in lines if not ln.startswith("#1 ") and not
+               ln.startswith(("#2 ", "#3 "))), lines
+    rows = [ln for ln in lines if ln[:1] and ln[:1] in "123"]
+    assert rows and all("…" in ln for ln in rows[:3])
+    for i, name in enumerate(runs, 1):
+        assert f"#{i} recording-{name}" in lines

@@ -179,20 +179,23 @@ def _compare(args: argparse.Namespace) -> int:
     o = out()
     head = (tr("monitor", "run"), tr("monitor", "peak MiB"), tr("monitor", "steady MiB"), tr("monitor", "img/s"),
             tr("monitor", "first step s"))
-    # the label cut by display width with "…", the run's id kept whole (drills-3 #13)
-    o.table([tr("monitor", "id"), *head],
-            [(s.run_id, lab, num(s.peak_mib, '{:,.0f}'), num(s.steady_mib, '{:,.0f}'), num(s.images_per_s, '{:,.0f}'),
-              num(s.first_step_s, '{:.2f}')) for s, lab in zip(stats, labels, strict=True)],
-            no_wrap=(0, 2, 3, 4, 5), ellipsis=(1,), right=(2, 3, 4, 5))
+    # numbered rows, the label cut by display width with "…" (drills-3 #13), each run's id below the table
+    o.table(["#", *head],
+            [(str(i), lab, num(s.peak_mib, '{:,.0f}'), num(s.steady_mib, '{:,.0f}'), num(s.images_per_s, '{:,.0f}'),
+              num(s.first_step_s, '{:.2f}')) for i, (s, lab) in enumerate(zip(stats, labels, strict=True), 1)],
+            no_wrap=(0, 2, 3, 4, 5), ellipsis=(1,), right=(0, 2, 3, 4, 5))
     if any(s.tf_peak_mib or s.predicted_mib for s in stats):
         # Issue 25: the prediction against TensorFlow's own measured peak (not NVML's, which holds the pool).
         mhead = (tr("monitor", "TF peak MiB"), tr("monitor", "predicted MiB"), tr("monitor", "error"))
         o.blank()
-        o.table([tr("monitor", "id"), head[0], *mhead],
-                [(s.run_id, lab, num(s.tf_peak_mib, '{:,.0f}'), num(s.predicted_mib, '{:,.0f}'),
+        o.table(["#", head[0], *mhead],
+                [(str(i), lab, num(s.tf_peak_mib, '{:,.0f}'), num(s.predicted_mib, '{:,.0f}'),
                   "-" if s.error_pct is None else f"{s.error_pct:+.1f}%")
-                 for s, lab in zip(stats, labels, strict=True)],
-                no_wrap=(0, 2, 3, 4), ellipsis=(1,), right=(2, 3, 4))
+                 for i, (s, lab) in enumerate(zip(stats, labels, strict=True), 1)],
+                no_wrap=(0, 2, 3, 4), ellipsis=(1,), right=(0, 2, 3, 4))
+    o.blank()
+    for i, s in enumerate(stats, 1):
+        o.whole(f"#{i} {s.run_id}")
     if drawn is not None:
         return _say_drawn(drawn, args.png)
     return 0
