@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
                                        "command from:").format(i=i))
             o.command(f"{comment} {config_text}", indent=0)
         for line in lines:
-            o.command(line, indent=0)
+            o.command(line, indent=0, shell=args.shell)
         if out_dir is not None:
             try:
                 cfg_path = out_dir / f"tf_config-{i}.json"

@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 
 from tfgpu_wizard.commands._console import Out, out, visible
-from tfgpu_wizard.core.i18n import N_, tr
+from tfgpu_wizard.core.i18n import N_, language, tr
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -97,7 +97,7 @@ def _show(o: Out, record, path) -> None:
     """``runs show``: the run as label: value lines, its configuration as a table (newcomer-2 #28)."""
     h = record.header
     _pairs(o, [(tr("monitor", "Run"), f"{record.run_id}   {h.get('created', '')}   {_status(record.status)}")])
-    o.whole(f"{tr('monitor', 'File')}: {path}")  # whole, to be copied
+    o.whole(f"{tr('monitor', 'File')}{'：' if language() == 'zh_CN' else ':'} {path}")  # whole, to be copied
     rows = []
     if h.get("label"):
         rows.append((tr("monitor", "Label"), h["label"]))
@@ -137,8 +137,9 @@ def _value(v) -> str:
 
 def _pairs(o: Out, rows) -> None:
     """"Label: value" lines, the values wrapped under themselves and made visible (data: drills-3 #6)."""
+    colon = "：" if language() == "zh_CN" else ":"
     for key, value in rows:
-        o.bullet(f"{key}:", visible(value), indent=0)
+        o.bullet(f"{key}{colon}", visible(value), indent=0)
 
 
 def _compare(args: argparse.Namespace) -> int:
