@@ -97,7 +97,9 @@ def test_the_cli_and_the_window_give_the_same_answer_for_a_wsl2_log(window, qtbo
     with qtbot.waitSignal(page.verifier.finished, timeout=360_000):
         page.toggle_verify()
     gui = page.verify_result
-    assert main(["--lang", "en", "verify", "--json", "--python", str(wrapper)]) == gui.exit_code == 1
+    # this machine has no NVIDIA GPU: TensorFlow on the CPU is what it can do, in both faces (newcomer-2 #7)
+    assert main(["--lang", "en", "verify", "--json", "--python", str(wrapper)]) == gui.exit_code
+    assert gui.exit_code == (0 if gui.no_gpu_here else 1)
     cli = json.loads(capsys.readouterr().out)
     assert cli["verdict"]["headline"] == gui.verdict.headline and cli["verdict"]["reasons"] == gui.verdict.reasons
     assert cli["context"] == gui.context() and "platform" not in cli["context"]
@@ -146,4 +148,6 @@ def test_the_plans_environment_after_a_cpu_plan_works_as_intended(window, qtbot,
     page.python_edit.setText(sys.executable)
     with qtbot.waitSignal(page.verifier.finished, timeout=180_000):
         page.toggle_verify()
-    assert not page.verify_result.as_intended and page.verify_result.exit_code == 1
+    # (this page's host has an NVIDIA GPU on its bus and no driver yet: that needs action)
+    assert not page.verify_result.as_intended and page.verify_result.verdict_kind == "needs-action"
+    assert page.verify_result.exit_code == 1
