@@ -473,6 +473,10 @@
         <source>Stopped by you: the sample did not finish. Nothing is wrong with TensorFlow.</source>
         <translation>已由你停止：示例没有运行完。TensorFlow 没有任何问题。</translation>
     </message>
+    <message>
+        <source>the sample (importing TensorFlow, building and compiling the model takes a while)</source>
+        <translation>示例程序（导入 TensorFlow、构建并编译模型需要一些时间）</translation>
+    </message>
 </context>
 <context>
     <name>verdict</name>

@@ -13,6 +13,7 @@ import json
 import sys
 
 CTX = "target"
+SILENCE_S = 15.0  # the sample silent this long (a slow import) gets a "still working" line on stderr
 
 
 def add_sample_flags(parser: argparse.ArgumentParser) -> None:
@@ -241,11 +242,19 @@ def run(args: argparse.Namespace) -> int:
 
     tracker = PeakTracker()  # the sample's estimate event against TensorFlow's measured peak
 
+    from tfgpu_wizard.commands._console import SilenceBeat, err
+
+    # a long silent start (importing TensorFlow, building and compiling the model) says it is still working
+    beat = SilenceBeat(err(), every=SILENCE_S)
+
     def show_and_track(ev) -> None:
+        beat.touch()
         tracker.add_event(ev)
         show(ev)
 
     idle = args.idle_timeout if args.idle_timeout and args.idle_timeout > 0 else None
+    if not args.json:
+        beat.start(tr(CTX, "the sample (importing TensorFlow, building and compiling the model takes a while)"))
     try:
         result = run_sample(config, python=python, timeout=args.timeout, on_event=show_and_track,
                             idle_timeout=idle)
@@ -256,6 +265,8 @@ def run(args: argparse.Namespace) -> int:
         err().verdict(verdicts.STOPPED, tr(CTX, "Stopped by you: the sample did not finish. Nothing is wrong "
                                                 "with TensorFlow."))
         raise
+    finally:
+        beat.stop()
     if not args.json and tracker.prediction is not None and tracker.tf_peak:
         print(tracker.score().line(), flush=True)
     if result.ok:
