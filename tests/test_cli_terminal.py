@@ -495,3 +495,31 @@ def test_runs_compare_cuts_labels_with_an_ellipsis_and_names_each_run(columns: i
     assert rows and all("…" in ln for ln in rows[:3])
     for i, name in enumerate(runs, 1):
         assert f"#{i} recording-{name}" in lines
+
+
+@pytest.mark.skipif(shutil.which("nvidia-smi") is not None, reason="a machine without an NVIDIA GPU")
+def test_verify_of_a_cpu_install_on_a_machine_without_gpu_passes(tmp_path: Path) -> None:
+    """newcomer-2 #7: ``verify`` of a CPU install on a machine without a GPU printed "!", two [ERROR]s, exit 1."""
+    pytest.importorskip("tensorflow")
+    r = cli("verify", "--python", sys.executable, COLUMNS="80", TFGPU_WIZARD_DATA=str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr[-2000:]
+    assert r.stdout.startswith("✓ Works on the CPU, as expected: TensorFlow ")
+    assert "[ERROR]" not in r.stdout and "install the NVIDIA driver" not in r.stdout.lower()
+    assert all(display_width(ln) <= 80 for ln in r.stdout.splitlines())
+
+
+def test_verify_without_tensorflow_points_to_plan_not_the_window(tmp_path: Path) -> None:
+    """newcomer-2 #8: ``verify`` of a Python without TensorFlow said to `pip install "tensorflow[and-cuda]"` into
+    it ("the wizard's Plan page writes the exact commands"), on a machine without a driver, in the CLI."""
+    import venv
+
+    venv.EnvBuilder(with_pip=False).create(tmp_path / "no tf")
+    python = tmp_path / "no tf" / "bin" / "python"
+    r = cli("verify", "--python", str(python), COLUMNS="80", TFGPU_WIZARD_DATA=str(tmp_path / "data"))
+    assert r.returncode == 3, r.stderr
+    flat = " ".join(r.stdout.split())
+    assert flat.startswith("! Needs action: This Python has no working TensorFlow")
+    assert "tfgpu-wizard plan writes the commands for this machine" in flat
+    assert "Plan page" not in flat and "[and-cuda]" not in flat
+    if shutil.which("nvidia-smi") is None:
+        assert "the CPU package" in flat
