@@ -15,6 +15,7 @@ import time
 from datetime import datetime
 from typing import Any
 
+from tfgpu_wizard.commands._console import visible
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.text import display_width, pad, terminal_width, wrap
 
@@ -43,12 +44,20 @@ def read_token(args: argparse.Namespace) -> str | None:
 
 
 def _marks(stream: Any) -> dict[str, str]:
+    """The verdict vocabulary's marks (core.verdicts), and two for a machine that answers or not; ASCII where the
+    stream cannot print them."""
+    from tfgpu_wizard.core import verdicts
+
     marks = {"ok": "✓", "warn": "!", "bad": "✗", "live": "●", "dead": "○"}
     try:
-        "".join(marks.values()).encode(getattr(stream, "encoding", None) or "ascii")
+        "".join(marks.values()).encode(getattr(stream, "encoding", None) or "utf-8")
+        ascii_marks = False
     except (UnicodeEncodeError, LookupError):
-        return {"ok": "+", "warn": "!", "bad": "x", "live": "*", "dead": "o"}
-    return marks
+        ascii_marks = True
+    kinds = {"ok": verdicts.OK, "warn": verdicts.CAVEATS, "bad": verdicts.NOT_WORKING}
+    out = {k: verdicts.mark(kind, ascii=ascii_marks) for k, kind in kinds.items()}
+    out.update({"live": "*", "dead": "o"} if ascii_marks else {"live": "●", "dead": "○"})
+    return out
 
 
 # -- serve -------------------------------------------------------------------------------------------------
@@ -186,7 +195,7 @@ def remote(args: argparse.Namespace, interval: float) -> int:
     try:
         for item in flow:
             last = list(item.machines)
-            text = render(last, width, marks)
+            text = visible(render(last, width, marks))  # names and labels come from other machines: data
             if clear:
                 sys.stdout.write("\x1b[H\x1b[2J")
             print(text + ("" if args.once else "\n"), flush=True)
