@@ -523,3 +523,16 @@ def test_verify_without_tensorflow_points_to_plan_not_the_window(tmp_path: Path)
     assert "Plan page" not in flat and "[and-cuda]" not in flat
     if shutil.which("nvidia-smi") is None:
         assert "the CPU package" in flat
+
+
+def test_diagnose_quotes_log_lines_as_data() -> None:
+    """drills-3 #6: ``diagnose``'s quoted evidence lines were printed raw: a pasted log could retitle the terminal,
+    clear it, or write the clipboard (OSC 52)."""
+    log = ("2024-06-28 00:03:52.493638: E tensorflow/stream_executor/cuda/cuda_driver.cc:313] failed call to cuInit: "
+           "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected \x1b]0;PWNED\x07\x1b[2J\x1b]52;c;ZWNobw==\x07\n")
+    r = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "diagnose", "-"], input=log, capture_output=True,
+                       text=True, encoding="utf-8", env=env(COLUMNS="80"), timeout=120)
+    assert r.returncode == 1, r.stderr
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+    assert "\\x1b]0;PWNED\\x07" in r.stdout.replace("\n", "").replace(" ", "")
+    assert r.stdout.startswith("✗ Not working: 1 problem(s) found in this log.")
