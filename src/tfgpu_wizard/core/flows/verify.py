@@ -153,7 +153,7 @@ class VerifyResult:
         return {
             "verdict": {"status": v.status, "headline": v.headline, "reasons": v.reasons, "details": v.details,
                         "exit_code": self.exit_code, "expected_cpu": self.as_intended,
-                        "kind": self.verdict_kind},
+                        "verdict_kind": self.verdict_kind},
             "probe": v.report,
             "run": {"python": self.python, "returncode": p.returncode, "signal": p.signal,
                     "timed_out": p.timed_out, "start_error": p.start_error,
