@@ -431,5 +431,9 @@
         <source>Peak at {t:.1f} s:</source>
         <translation>峰值出现在第 {t:.1f} 秒：</translation>
     </message>
+    <message>
+        <source>{n} recordings come with the app; this lists them:</source>
+        <translation>应用自带 {n} 段记录；这条命令会列出它们：</translation>
+    </message>
 </context>
 </TS>

@@ -154,8 +154,8 @@ def _no_gpu_message(problem: str) -> str:
         names = [r.name.removesuffix(".run.jsonl") for r in recs]
         first = names[0]
         msg += "\n  tfgpu-wizard monitor --replay " + first
-        msg += "\n" + tr("monitor", "Bundled recordings:") + " " + ", ".join(
-            r.name.removesuffix(".run.jsonl") for r in recs)
+        msg += "\n" + tr("monitor", "{n} recordings come with the app; this lists them:").format(n=len(recs))
+        msg += "\n  tfgpu-wizard runs list --recordings"
     return msg
 
 
@@ -239,8 +239,16 @@ def run(args: argparse.Namespace) -> int:
             if kind == "state":
                 state, detail = item
                 if state == sm.STATE_UNAVAILABLE:
-                    print(_no_gpu_message(detail) if not args.replay else
-                          tr("monitor", "Cannot replay: {reason}").format(reason=detail), file=sys.stderr)
+                    from tfgpu_wizard.commands._console import err
+
+                    msg = (_no_gpu_message(detail) if not args.replay else
+                           tr("monitor", "Cannot replay: {reason}").format(reason=detail))
+                    o_err = err()
+                    for line in msg.split("\n"):  # wrapped; the replay command stays whole to be copied
+                        if line.startswith("  tfgpu-wizard "):
+                            o_err.command(line.strip(), indent=2)
+                        else:
+                            o_err.line(line, hang=2, data=True)
                     rc = 1
                     break
                 if state in (sm.STATE_ENDED, sm.STATE_GPU_LOST, sm.STATE_FAILED):
