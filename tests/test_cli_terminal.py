@@ -536,3 +536,18 @@ def test_diagnose_quotes_log_lines_as_data() -> None:
     assert "\x1b" not in r.stdout and "\x07" not in r.stdout
     assert "\\x1b]0;PWNED\\x07" in r.stdout.replace("\n", "").replace(" ", "")
     assert r.stdout.startswith("✗ Not working: 1 problem(s) found in this log.")
+
+
+def test_no_display_hint_is_wrapped_and_names_no_vague_variable() -> None:
+    """newcomer-2 #15 and #18: the no-display hint was one long line, and "or set QT_QPA_PLATFORM" led to a
+    process that showed nothing."""
+    e = env(COLUMNS="80")
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        e.pop(var, None)
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("a window can always be shown here")
+    r = subprocess.run([sys.executable, "-m", "tfgpu_wizard"], capture_output=True, text=True, encoding="utf-8",
+                       env=e, stdin=subprocess.DEVNULL, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "No display found" in r.stderr and "QT_QPA_PLATFORM" not in r.stderr
+    assert all(display_width(ln) <= 80 for ln in r.stderr.splitlines())
