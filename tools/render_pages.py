@@ -1,15 +1,16 @@
-"""Render every page of the app to PNG, at 1366x768, in English and Chinese.
+"""Render every page of the app to PNG at 1024x600 (a small laptop screen), in English and Chinese, and check
+that each one fits that size: nothing cut off, nothing overlapping, no text elided unexpectedly.
 
-    QT_QPA_PLATFORM=offscreen python tools/render_pages.py [out_dir] [--host detect|recording]
+    QT_QPA_PLATFORM=offscreen python tools/render_pages.py [out_dir] [--host detect|recording] [--size WxH]
     xvfb-run -s "-screen 0 1366x768x24" python tools/render_pages.py out   # a real X server
 
 ``--host recording`` (default) shows the doctor report recorded on an H200
 (resources/recordings/doctor-h200.json) as the detected machine, so the Setup steps look as they do on
-a GPU machine; ``--host detect`` runs the real detection of this machine. The Setup page is rendered
-once per wizard step (setup-1-machine ... setup-4-verify). monitor-overlay shows TensorFlow 2.21's default, limit and
-growth recordings overlaid (each memory mode its own colour). The Benchmark page is rendered empty and with the H200 recordings
-(benchmark-demo). The monitor page shows a bundled recording
-(resources/recordings/*.run.jsonl) replayed through the core sampler.
+a GPU machine; ``--host detect`` runs the real detection of this machine. Every *scene* (``scenes()``) is one
+screenshot: each Setup step, the Monitor with one recording and with three overlaid (the comparison table
+under them), Benchmark empty and with the H200 recordings, Diagnose and Check with findings, Classroom,
+Sanity, Learn. ``fit_problems()`` is what tests/gui/test_gui_fit_1024.py asserts empty for every scene; this
+tool prints the problems it finds (exit status 1 when there are some).
 """
 
 from __future__ import annotations
@@ -17,19 +18,226 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-SIZE = (1366, 768 - 40)  # the window on a 1366x768 screen, minus a task bar
+REPO = Path(__file__).resolve().parents[1]
+SIZE = (1024, 600)  # a common small laptop screen (issue 23): every page must fit it
 MONITOR_RECORDING = "sample-tf-resnet20-fp32-growth.run.jsonl"
 OVERLAY_RECORDINGS = ("sample-tf-resnet20-fp32-default.run.jsonl", "sample-tf-resnet20-fp32-limit.run.jsonl",
                       "sample-tf-resnet20-fp32-growth.run.jsonl")
+DIAGNOSE_LOG = REPO / "tests" / "fixtures" / "logs" / "gh_tf_63362_wsl_tf216_dlopen.log"
+CHECK_TEXT = REPO / "tests" / "fixtures" / "check" / "f03_wsl_conda_tf212.md"
+# a log written for the screenshots when the test fixtures are not there (a CUDA library that did not open)
+_FALLBACK_LOG = ("W tensorflow/compiler/xla/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+                 "dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object "
+                 "file: No such file or directory\n")
+
+
+def _events(app, until: Callable[[], bool] | None = None, timeout_s: float = 60.0) -> None:
+    import time
+
+    end = time.monotonic() + timeout_s
+    for _ in range(5):
+        app.processEvents()
+    while until is not None and not until():
+        if time.monotonic() > end:
+            raise TimeoutError("the page did not finish in time")
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def open_runs(app, monitor, names) -> None:
+    """The Monitor showing just these recordings (the earlier ones kept as the overlay, the last one current)."""
+    from tfgpu_wizard.core.paths import resources_dir
+
+    monitor.btn_clear.click()
+    monitor.chart.clear()
+    for name in names:
+        done: list[bool] = []
+        monitor.replay_done.connect(done.append)
+        monitor.open_run(resources_dir() / "recordings" / name)
+        _events(app, lambda: bool(done))
+        monitor.replay_done.disconnect()
+
+
+def scenes(win, app) -> Iterator[str]:
+    """Put the window in each state worth a screenshot, one after the other; yields the scene's name while
+    the window shows it (in the window's current language)."""
+    from tfgpu_wizard.gui.mainwindow import PAGES
+    from tfgpu_wizard.gui.pages.setup import STEPS
+
+    for name in PAGES:
+        page = win.show_page(name)
+        if name == "setup":
+            for i, step in enumerate(STEPS):
+                page.show_step(i)
+                _events(app)
+                yield f"setup-{i + 1}-{step}"
+            page.show_step(0)
+        elif name == "monitor":
+            open_runs(app, page, [MONITOR_RECORDING])
+            yield "monitor"
+            # the overlay that teaches: default, limit, then growth (each its colour, the table under it)
+            open_runs(app, page, OVERLAY_RECORDINGS)
+            yield "monitor-overlay"
+        elif name == "benchmark":
+            page.results, page.demo = [], False
+            page.retranslate()
+            yield "benchmark"
+            # the demo a user without a GPU sees: the H200 recordings (labelled as recordings)
+            page.show_recordings()
+            _events(app)
+            yield "benchmark-demo"
+            page.results, page.demo = [], False
+            page.retranslate()
+        elif name == "diagnose":
+            text = DIAGNOSE_LOG.read_text(encoding="utf-8") if DIAGNOSE_LOG.is_file() else _FALLBACK_LOG
+            page.input.edit.setPlainText(text)
+            page.run_diagnosis()
+            _events(app)
+            yield "diagnose"
+        elif name == "check":
+            text = CHECK_TEXT.read_text(encoding="utf-8") if CHECK_TEXT.is_file() else "pip install tensorflow-gpu\n"
+            page.input.edit.setPlainText(text)
+            page.run_check()
+            _events(app, lambda: not page.busy())
+            yield "check"
+        else:
+            _events(app)
+            yield name
+    win.show_page("sanity")
+
+
+# ------------------------------------------------------------------------------------------------ the checks
+
+def _inside_scroll_area(w, stop) -> bool:
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    p = w.parentWidget()
+    while p is not None and p is not stop:
+        if isinstance(p.parentWidget(), QAbstractScrollArea) and p is p.parentWidget().viewport():
+            return True
+        if isinstance(p, QAbstractScrollArea) and p.viewport() is not w and w is not p:
+            pass
+        p = p.parentWidget()
+    return False
+
+
+def _plain(text: str) -> str:
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setHtml(text)
+    return doc.toPlainText()
+
+
+def _describe(w) -> str:
+    text = ""
+    for attr in ("text", "currentText", "title"):
+        fn = getattr(w, attr, None)
+        if callable(fn):
+            try:
+                text = str(fn())
+            except TypeError:
+                continue
+            break
+    name = w.objectName() or type(w).__name__
+    return f"{name} {text[:50]!r}" if text else name
+
+
+def fit_problems(win, size: tuple[int, int] = SIZE) -> list[str]:
+    """What does not fit when the window is ``size``: its minimum size, and every visible widget of the current
+    page (and of the window's frame) that is cut off (outside the page and not in a scroll area, or smaller
+    than it needs), overlaps a sibling, or shows its text elided or clipped."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractScrollArea,
+        QApplication,
+        QComboBox,
+        QLabel,
+        QLineEdit,
+        QScrollBar,
+        QSizePolicy,
+        QTabBar,
+        QWidget,
+    )
+
+    app = QApplication.instance()
+    problems: list[str] = []
+    hint = win.minimumSizeHint().expandedTo(win.minimumSize())
+    if hint.width() > size[0] or hint.height() > size[1]:
+        problems.append(f"the window needs at least {hint.width()}x{hint.height()}, more than {size[0]}x{size[1]}")
+    win.resize(*size)
+    _events(app)
+    if win.width() > size[0] or win.height() > size[1]:
+        problems.append(f"the window stays {win.width()}x{win.height()} when made {size[0]}x{size[1]}")
+    page = win.stack.currentWidget()
+    root = win.centralWidget()
+    area = root.rect()
+    checked = (QLabel, QAbstractButton, QComboBox, QLineEdit)
+    for w in root.findChildren(QWidget):
+        if not w.isVisibleTo(win) or w.isWindow() or isinstance(w, (QScrollBar, QTabBar)):
+            continue
+        if page is not None and not (w is page or page.isAncestorOf(w)) and win.stack.isAncestorOf(w):
+            continue
+        where = _describe(w)
+        in_scroll = _inside_scroll_area(w, root)
+        geo = QRect(w.mapTo(root, w.rect().topLeft()), w.size())
+        if not in_scroll and not area.contains(geo) and w.parentWidget() is not None \
+                and not isinstance(w.parentWidget(), QAbstractScrollArea):
+            problems.append(f"{where}: cut off by the window edge ({geo.getRect()} not in {area.getRect()})")
+        if not isinstance(w, checked):
+            continue
+        pol = w.sizePolicy()
+        need = w.minimumSizeHint()
+        if pol.horizontalPolicy() != QSizePolicy.Policy.Ignored and need.isValid() \
+                and w.width() < min(need.width(), w.maximumWidth()) - 1:
+            problems.append(f"{where}: {w.width()} px wide, needs {need.width()}")
+        if isinstance(w, QLabel):
+            text = w.text()
+            if not text or w.pixmap() is not None and not w.pixmap().isNull():
+                continue
+            cr = w.contentsRect()
+            if w.wordWrap():
+                if w.hasHeightForWidth() and w.height() + 1 < w.heightForWidth(w.width()) and not in_scroll:
+                    problems.append(f"{where}: {w.height()} px high, its text needs {w.heightForWidth(w.width())}")
+            else:
+                plain = _plain(text) if w.textFormat() != 0 and "<" in text else text  # 0: Qt.PlainText
+                longest = max((w.fontMetrics().horizontalAdvance(line) for line in plain.splitlines() or [""]),
+                              default=0)
+                if longest > cr.width() + 1:
+                    problems.append(f"{where}: text {longest} px in {cr.width()} px (cut)")
+        elif isinstance(w, QComboBox):
+            text = w.currentText()
+            room = w.width() - 34  # the arrow and the frame
+            if text and w.fontMetrics().horizontalAdvance(text) > room and text not in (w.toolTip() or ""):
+                problems.append(f"{where}: the chosen item is elided and not in the tooltip")
+    # siblings laid out on top of each other
+    for parent in [root, *root.findChildren(QWidget)]:
+        if not parent.isVisibleTo(win) or isinstance(parent, QAbstractScrollArea):
+            continue
+        kids = [k for k in parent.children() if isinstance(k, checked) and k.isVisibleTo(win) and not k.isWindow()]
+        for i, a in enumerate(kids):
+            for b in kids[i + 1:]:
+                inter = a.geometry().intersected(b.geometry())
+                if inter.width() > 2 and inter.height() > 2:
+                    problems.append(f"{_describe(a)} overlaps {_describe(b)}")
+    return problems
 
 
 def main(argv: list[str]) -> int:
     args = [a for a in argv[1:] if not a.startswith("--")]
     host_mode = "detect" if "--host=detect" in argv or ("--host" in argv and "detect" in argv) else "recording"
+    size = SIZE
+    for i, a in enumerate(argv):
+        if a.startswith("--size"):
+            spec = a.split("=", 1)[1] if "=" in a else argv[i + 1]
+            size = tuple(int(v) for v in spec.lower().split("x"))  # type: ignore[assignment]
+            args = [x for x in args if x != spec]
     out = Path(args[0] if args else "page-renders")
     out.mkdir(parents=True, exist_ok=True)
     from PySide6.QtWidgets import QApplication
@@ -38,80 +246,39 @@ def main(argv: list[str]) -> int:
     from tfgpu_wizard.core.paths import resources_dir
     from tfgpu_wizard.core.setup.host_model import HostReport
     from tfgpu_wizard.gui.app import create_window
-    from tfgpu_wizard.gui.mainwindow import PAGES
-    from tfgpu_wizard.gui.pages.setup import STEPS
 
     win = create_window("en")
-    win.resize(*SIZE)
+    win.resize(*size)
     win.show()
     setup = win.page("setup")
     if host_mode == "recording":
         data = json.loads((resources_dir() / "recordings" / "doctor-h200.json").read_text(encoding="utf-8"))
         # An example folder (not this machine's home): spaces and Chinese show how the commands quote them.
         setup.commands.prefix.setText("/home/ana/tf 2.21 环境")
-        setup.set_host(HostReport.from_dict(data))
+        win.state.host = HostReport.from_dict(data)
+        setup.set_host(win.state.host)
     else:
-        detected = []
+        detected: list = []
         win.host_ready.connect(detected.append)
         if win.detect_host():
-            while not detected:
-                app.processEvents()
-    monitor = win.page("monitor")
-    recordings = sorted((resources_dir() / "recordings").glob("*.run.jsonl"))
-    chosen = [p for p in recordings if p.name == MONITOR_RECORDING] or recordings[:1]
-    def open_runs(paths) -> None:
-        """The Monitor showing just these runs (the earlier ones kept as the overlay, the last one current)."""
-        monitor.btn_clear.click()
-        monitor.chart.clear()
-        for path in paths:
-            done: list[bool] = []
-            monitor.replay_done.connect(done.append)
-            monitor.open_run(path)
-            while not done:
-                app.processEvents()
-            monitor.replay_done.disconnect()
+            _events(app, lambda: bool(detected), 120)
 
-    if chosen:
-        open_runs(chosen[:1])
-
-    def shot(name: str) -> None:
-        for _ in range(5):
-            app.processEvents()
-        monitor.chart.repaint_now()
-        path = out / f"{name}.png"
-        win.grab().save(str(path))
-        print(path)
-
+    bad = 0
     for lang in ("en", "zh_CN"):
         win.set_language(lang)
-        for name in PAGES:
-            win.show_page(name)
-            if name == "setup":
-                for i, step in enumerate(STEPS):
-                    setup.show_step(i)
-                    shot(f"setup-{i + 1}-{step}-{lang}")
-                setup.show_step(0)
-            elif name == "monitor":
-                if chosen:
-                    open_runs(chosen[:1])
-                shot(f"{name}-{lang}")
-                # the overlay that teaches: default, limit, then growth (each its colour, the table under it)
-                open_runs([resources_dir() / "recordings" / rec for rec in OVERLAY_RECORDINGS])
-                shot(f"{name}-overlay-{lang}")
-            elif name == "benchmark":
-                bench = win.page("benchmark")
-                shot(f"{name}-{lang}")
-                # the demo a user without a GPU sees: the H200 recordings (labelled as recordings)
-                bench.show_recordings()
-                shot(f"{name}-demo-{lang}")
-                bench.results, bench.demo = [], False
-                bench.retranslate()
-            else:
-                shot(f"{name}-{lang}")
-        win.show_page("sanity")
+        for scene in scenes(win, app):
+            _events(app)
+            monitor = win.page("monitor")
+            monitor.chart.repaint_now()
+            for problem in fit_problems(win, size):
+                print(f"{scene}-{lang}: {problem}", file=sys.stderr)
+                bad += 1
+            path = out / f"{scene}-{lang}.png"
+            win.grab().save(str(path))
+            print(path)
     win.shutdown()
     win.close()
-    return 0
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
