@@ -255,6 +255,12 @@ class MemoryChart(QWidget):
             p.disableAutoRange()
             p.getAxis("left").setWidth(62)  # room for "100000" ticks beside the label; both plots align
         self.util_plot.setYRange(0, 100, padding=0.02)
+        # At 1024x600 the utilization plot is ~30 px high: a rotated axis title is cut there ("Utilization (%"),
+        # and ticks every 20 % overlap. Its title is written across the top of the plot instead, ticks at 0/50/100.
+        self.util_plot.getAxis("left").setTicks([[(0, "0"), (50, "50"), (100, "100")]])
+        self.util_title = pg.LabelItem("", size="8pt", color="#444")
+        self.util_title.setParentItem(self.util_plot.getPlotItem().vb)
+        self.util_title.anchor(itemPos=(0, 0), parentPos=(0, 0), offset=(4, -4))
         # The time axis is labelled once, under the utilization plot; tick text is the dearest part of a frame.
         self.mem_plot.getAxis("bottom").setStyle(showValues=False)
         self.mem_legend = self.mem_plot.addLegend(offset=(8, 8), labelTextSize="9pt")
@@ -280,7 +286,7 @@ class MemoryChart(QWidget):
 
     def retranslate(self) -> None:
         self.mem_plot.setLabel("left", _t("GPU memory (MiB)"))
-        self.util_plot.setLabel("left", _t("Utilization (%)"))
+        self.util_title.setText(_t("Utilization (%)"))
         self.util_plot.setLabel("bottom", _t("time (s)"))
         self._show_empty_text()
         # Legend entries carry the words; re-create them in the new language.

@@ -45,7 +45,10 @@ def heading(text: str = "") -> QLabel:
 def wrap_label(text: str = "", selectable: bool = True) -> QLabel:
     lab = QLabel(text)
     lab.setWordWrap(True)
-    lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    # Preferred, not Minimum, vertically: a Minimum label asks for its height at a narrow guessed width (three
+    # times the lines it needs at 1024 px), which made whole pages taller than a 600-px screen. Its layout still
+    # gives it the height its real width needs (height-for-width); tests/gui/test_gui_fit_1024.py checks both.
+    lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
     if selectable:
         lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return lab

@@ -96,7 +96,7 @@ class BenchmarkPage(Page):
         import pyqtgraph as pg
 
         self.plot = pg.PlotWidget(background="w")
-        self.plot.setMinimumHeight(180)
+        self.plot.setMinimumHeight(140)  # with the table and a two-line note: fits 600 px
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#1f77b4")
