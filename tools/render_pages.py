@@ -272,6 +272,8 @@ def main(argv: list[str]) -> int:
     from tfgpu_wizard.gui.app import create_window
 
     win = create_window("en")
+    if host_mode == "recording":  # an example Python, not this machine's (the pages that name it are built later)
+        win.state.target_python = "/home/ana/tf 2.21 环境/bin/python"
     win.resize(*size)
     win.show()
     setup = win.page("setup")
