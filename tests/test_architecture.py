@@ -160,7 +160,7 @@ def test_the_package_has_no_import_circle() -> None:
 
 # core modules the pages may import (docs/architecture.md): the flows, the data types, the basics
 PAGE_ALLOWED_CORE = {
-    "core", "core.flows", "core.i18n", "core.paths", "core.text", "core.versions",
+    "core", "core.flows", "core.i18n", "core.paths", "core.text", "core.verdicts", "core.versions",
     "core.setup", "core.setup.host_model", "core.setup.matrix", "core.setup.plan", "core.setup.shells",
     "core.setup.plan.model", "core.setup.plan.script", "core.setup.check.model",
     "core.monitor", "core.monitor.snapshot", "core.monitor.compare", "core.monitor.benchmark",

@@ -53,6 +53,7 @@ N_CONTEXTS = {
     "commands/runs.py": "monitor",
     "core/flows/predict.py": "memory",
     "core/monitor/panel.py": "memory",
+    "core/verdicts.py": "verdicts",
     "core/i18n.py": None,  # defines N_, marks nothing
 }
 
