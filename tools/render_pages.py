@@ -59,7 +59,7 @@ def open_runs(app, monitor, names) -> None:
         done: list[bool] = []
         monitor.replay_done.connect(done.append)
         monitor.open_run(resources_dir() / "recordings" / name)
-        _events(app, lambda: bool(done))
+        _events(app, lambda done=done: bool(done))
         monitor.replay_done.disconnect()
 
 
@@ -103,7 +103,7 @@ def scenes(win, app) -> Iterator[str]:
             text = CHECK_TEXT.read_text(encoding="utf-8") if CHECK_TEXT.is_file() else "pip install tensorflow-gpu\n"
             page.input.edit.setPlainText(text)
             page.run_check()
-            _events(app, lambda: not page.busy())
+            _events(app, lambda page=page: not page.busy())
             yield "check"
         else:
             _events(app)
