@@ -129,6 +129,11 @@ class MonitorPage(Page):
         for name in ("lab_step", "lab_ips", "lab_steptime", "lab_loss", "lab_tfmem", "lab_tfmem_k"):
             setattr(self, name, getattr(self.run_box, name))
         self.run_state = self.run_box.state
+        # Detection may answer while this page is on screen (it is the first page shown): the device list must
+        # follow then, not only on the next visit ("GPU 0" on a machine without one made Start fail: N4).
+        win = parent if parent is not None and hasattr(parent, "host_ready") else None
+        if win is not None:
+            win.host_ready.connect(self._on_host)
         self.retranslate()
 
     # -- text -------------------------------------------------------------------------------
@@ -158,6 +163,11 @@ class MonitorPage(Page):
         self.run_box.set_framework(name)
         self.chart.set_framework(name)
         self.title.setText(_t("GPU memory while {0} trains").format(name))  # not "TensorFlow" for a JAX run
+
+    def _on_host(self, _report) -> None:
+        if not self.busy():
+            self.controls.fill_devices(self.state.host)
+            self.controls.mode_changed()
 
     def on_shown(self) -> None:
         self.controls.fill_devices(self.state.host)
