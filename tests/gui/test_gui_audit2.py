@@ -31,3 +31,23 @@ def test_n4_monitor_shown_first_follows_detection_to_cpu(window) -> None:
     assert page.devices.currentData() == "cpu"
     assert not page.mode.isEnabled() and "CPU" in page.mode_text.text()
     assert page.sample_config().devices == "cpu"
+
+
+def test_n5_overlay_names_the_model_and_keeps_one_entry_per_file(window, qtbot) -> None:
+    """N5: resnet20 default, growth, default again, then cnn default: the cnn run and the re-opened resnet20 run
+    were both "default · fp32 · TensorFlow · NVIDIA H200 (2)", and the re-opened file was drawn twice."""
+    page = window.show_page("monitor")
+    for name in ("resnet20-fp32-default", "resnet20-fp32-growth", "resnet20-fp32-default", "cnn-fp32-default"):
+        with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
+            assert page.open_run(RECORDINGS / f"sample-tf-{name}.run.jsonl")
+        assert blocker.args == [True]
+    rows = [r.label for r in page.compare_rows()]
+    assert rows == ["resnet20 · batch 1024 · growth · fp32 · TensorFlow · NVIDIA H200",
+                    "resnet20 · batch 1024 · default · fp32 · TensorFlow · NVIDIA H200",
+                    "cnn · batch 1024 · default · fp32 · TensorFlow · NVIDIA H200"]
+    legend = [lab.text for _, lab in page.chart.mem_legend.items]
+    assert sum("resnet20 · batch 1024 · default" in t for t in legend) == 1, legend
+    # the file already shown, opened again: nothing is added
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        page.open_run(RECORDINGS / "sample-tf-cnn-fp32-default.run.jsonl")
+    assert [r.label for r in page.compare_rows()] == rows

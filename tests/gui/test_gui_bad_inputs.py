@@ -341,7 +341,7 @@ def test_two_recordings_compare_and_export(window, qtbot, tmp_path):
         with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
             assert page.open_run(RECORDINGS / name)
         assert blocker.args == [True]
-    assert page.chart.faded_labels() == ["default · fp32 · JAX · NVIDIA H200"]  # what the run was (issue 18)
+    assert page.chart.faded_labels() == ["cnn · batch 1024 · default · fp32 · JAX · NVIDIA H200"]  # what the run was (issue 18)
     assert "JAX" in page.chart._label("tf.current")
     assert page.lab_tfmem.text() != "—"
     shot(window, "monitor-two-recordings")

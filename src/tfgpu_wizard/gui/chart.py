@@ -576,6 +576,14 @@ class MemoryChart(QWidget):
             return "#000000", "dash"
         return "", ""
 
+    def remove_faded(self, index: int) -> None:
+        """Take one earlier run (``faded_runs()[index]``) off the chart, its legend entry and its peak mark."""
+        _, items = self._faded.pop(index)
+        self._faded_info.pop(id(items[0]), None)
+        for it in items:
+            self.mem_plot.removeItem(it)
+            self.mem_legend.removeItem(it)
+
     def clear_faded(self) -> None:
         for _, items in self._faded:
             for it in items:

@@ -46,6 +46,15 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("MonitorPage", text)
 
 
+def _same_file(a: str | Path | None, b: str | Path | None) -> bool:
+    if not a or not b:
+        return False
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
 class MonitorPage(Page):
     SAMPLE_TIMEOUT_S = 1800.0
     REPLAY_SPEED = math.inf  # a recording replays through the core sampler at once, recorded times kept
@@ -389,6 +398,15 @@ class MonitorPage(Page):
         when the chart has it. False while another file is being opened."""
         if self.opener.is_running():
             return False
+        # One entry per file (gui-audit-2 N5): the file already shown stays as it is, and a file kept as an earlier
+        # run comes back as the current one instead of being drawn a second time beside its copy.
+        if self._showing is not None and _same_file(self._showing.path, path) and not self.trainer.is_running():
+            self.replay_done.emit(True)
+            return True
+        for i, (_, _, _, info) in enumerate(self.chart.faded_runs()):
+            if _same_file(getattr(info, "path", ""), path):
+                self.chart.remove_faded(i)
+                break
         self._opening = Path(path)
         self.status.emit(_t("Opening {0}…").format(self._opening.name))
         self.opener.start(self._opening, speed=self.REPLAY_SPEED)
