@@ -51,3 +51,32 @@ def test_n5_overlay_names_the_model_and_keeps_one_entry_per_file(window, qtbot) 
     with qtbot.waitSignal(page.replay_done, timeout=30_000):
         page.open_run(RECORDINGS / "sample-tf-cnn-fp32-default.run.jsonl")
     assert [r.label for r in page.compare_rows()] == rows
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(__import__("importlib").util.find_spec("tensorflow") is None, reason="needs TensorFlow")
+def test_n6_a_saved_cpu_run_reopens_with_its_curve_name_and_numbers(window, qtbot, monkeypatch, tmp_path) -> None:
+    """N6: Monitor → Start on the CPU (saved) → Open that file: "This run has no GPU memory readings", no curve,
+    another name. The real sample on real TensorFlow (CPU), then the real open path."""
+    import sys
+
+    monkeypatch.setenv("TFGPU_WIZARD_DATA", str(tmp_path / "数据 data"))
+    page = window.show_page("monitor")
+    page.devices.setCurrentIndex(page.devices.findData("cpu"))
+    page.steps.setValue(30)
+    page.batch.setValue(16)
+    with qtbot.waitSignal(page.trainer.finished, timeout=240_000):
+        assert page.start_sample(python=sys.executable)
+    assert page.result is not None and page.result.status == "finished", page.result
+    live_label = page.compare_rows()[-1].label
+    live_t, live_rss = page.chart.curve_data("host.rss")
+    assert len(live_rss) >= 2 and live_label.endswith("fp32 · TensorFlow · CPU")
+    page.keep.setChecked(False)
+    with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
+        assert page.open_run(page.last_run_path)
+    assert blocker.args == [True]
+    t, rss = page.chart.curve_data("host.rss")
+    assert len(rss) >= 2 and abs(float(rss.max()) - float(live_rss.max())) < 1.0  # the same MiB
+    assert abs((float(t.max()) - float(t.min())) - (float(live_t.max()) - float(live_t.min()))) < 3.0  # same span
+    assert page.chart.empty_label.isHidden() or not page.chart.empty_label.text()
+    assert page.compare_rows()[-1].label == live_label
