@@ -274,6 +274,10 @@
         <source>Stopped: the sample printed nothing for {0:.0f} s.</source>
         <translation>已停止：示例程序 {0:.0f} 秒没有任何输出。</translation>
     </message>
+    <message>
+        <source>What stopped it: {0}.</source>
+        <translation>停止原因：{0}。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -536,6 +540,10 @@
     <message>
         <source>done</source>
         <translation>完成</translation>
+    </message>
+    <message>
+        <source>recording of a failed run</source>
+        <translation>失败运行的录制</translation>
     </message>
 </context>
 <context>

@@ -80,3 +80,22 @@ def test_n6_a_saved_cpu_run_reopens_with_its_curve_name_and_numbers(window, qtbo
     assert abs((float(t.max()) - float(t.min())) - (float(live_t.max()) - float(live_t.min()))) < 3.0  # same span
     assert page.chart.empty_label.isHidden() or not page.chart.empty_label.text()
     assert page.compare_rows()[-1].label == live_label
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_n7_the_oom_recording_says_it_ran_out_of_memory(window, qtbot, lang: str) -> None:
+    """N7: the bundled "out of memory" recording (re-recorded on an H200: a real OOM, exit code 4) read "The run
+    failed (exit code 4). ended with exit code 4" in the Monitor and "● recording · peak 0.8 GiB" in Benchmark."""
+    window.set_language(lang)
+    page = window.show_page("monitor")
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        assert page.open_run(RECORDINGS / "sample-tf-resnet20-fp32-oom.run.jsonl")
+    oom = {"en": "Out of memory", "zh_CN": "内存不足"}[lang]
+    text = page.run_state.text()
+    assert oom in text and "ended with exit code" not in text, text
+    assert ("What stopped it" if lang == "en" else "停止原因") in text
+    bench = window.show_page("benchmark")
+    bench.show_recordings()
+    row = next(r for r in range(bench.table.rowCount()) if "limit 256 MB" in bench.table.item(r, 0).text())
+    result = bench.table.item(row, 4).text()
+    assert result.startswith("✗") and oom in result, result

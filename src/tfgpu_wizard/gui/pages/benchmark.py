@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from tfgpu_wizard.core.flows import benchmark as core_benchmark
 from tfgpu_wizard.core.flows.benchmark import benchmark, settings
+from tfgpu_wizard.gui.run_box import why_it_failed
 from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
 
@@ -249,6 +250,9 @@ class BenchmarkPage(Page):
                 ok = r["status"] == "ok" and ips is not None
                 if str(r["status"]).startswith("recording"):
                     result = "● " + _t("recording")
+                    if "failed" in str(r["status"]):  # "recording (failed)": say so, and what stopped it (N7)
+                        why = why_it_failed(str(r.get("end_detail") or ""))
+                        result = "✗ " + _t("recording of a failed run") + (" · " + why if why else "")
                     if r.get("peak_mib"):
                         result += " · " + _t("peak {0:.1f} GiB").format(r["peak_mib"] / 1024)
                     if r["message"]:
