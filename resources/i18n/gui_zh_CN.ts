@@ -278,6 +278,10 @@
         <source>What stopped it: {0}.</source>
         <translation>停止原因：{0}。</translation>
     </message>
+    <message>
+        <source>Saved to</source>
+        <translation>已保存到</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -544,6 +548,14 @@
     <message>
         <source>recording of a failed run</source>
         <translation>失败运行的录制</translation>
+    </message>
+    <message>
+        <source>Saved to</source>
+        <translation>已保存到</translation>
+    </message>
+    <message>
+        <source>Could not write {0}: {1}</source>
+        <translation>无法写入 {0}：{1}</translation>
     </message>
 </context>
 <context>

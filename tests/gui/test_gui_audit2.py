@@ -99,3 +99,36 @@ def test_n7_the_oom_recording_says_it_ran_out_of_memory(window, qtbot, lang: str
     row = next(r for r in range(bench.table.rowCount()) if "limit 256 MB" in bench.table.item(r, 0).text())
     result = bench.table.item(row, 4).text()
     assert result.startswith("✗") and oom in result, result
+
+
+def test_n14_exports_say_where_they_saved(window, qtbot, monkeypatch, tmp_path) -> None:
+    """N14: Export PNG / Export CSV (Monitor) and Export CSV (Benchmark) wrote their file and said nothing; the
+    Benchmark's dialog opened in the folder the app was started from (F9)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    folder = tmp_path / "导出 exports"
+    folder.mkdir()
+    asked: list[str] = []
+
+    def answer(name: str):
+        def dialog(_parent, _title, start, _filter):
+            asked.append(start)
+            return str(folder / name), ""
+        return staticmethod(dialog)
+
+    page = window.show_page("monitor")
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        page.open_run(RECORDINGS / "sample-tf-cnn-fp32-growth.run.jsonl")
+    for button, name in ((page.btn_png, "显存 chart.png"), (page.btn_csv, "显存 data.csv")):
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", answer(name))
+        button.click()
+        assert (folder / name).stat().st_size > 0
+        text = page.run_state.text()
+        assert "Saved to" in text and name in text and folder.as_uri() in text, text
+    bench = window.show_page("benchmark")
+    bench.show_recordings()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", answer("基准 bench.csv"))
+    bench.btn_csv.click()
+    assert (folder / "基准 bench.csv").read_text(encoding="utf-8").count("\n") > 5
+    assert bench.saved_note.isVisible() and "Saved to" in bench.saved_note.text()
+    assert Path(asked[-1]).parent.is_absolute() and Path(asked[-1]).name == "benchmark.csv"

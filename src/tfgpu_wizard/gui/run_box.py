@@ -82,6 +82,8 @@ class RunBox(QGroupBox):
             v.setWordWrap(True)  # "PyTorch memory" leaves little room: the reading wraps, never clips
             form.addRow(k, v)
         self.state = wrap_label()
+        self.state.setOpenExternalLinks(True)  # "Saved to <folder>" after an export opens that folder
+        self.state.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         form.addRow(self.state)
 
     def retranslate(self) -> None:

@@ -70,6 +70,24 @@ def verdict_html(kind: str, text: str) -> str:
     )
 
 
+def save_start(name: str) -> str:
+    """Where a save dialog opens: Documents (or home), not whatever folder the app was started from."""
+    from pathlib import Path
+
+    docs = Path.home() / "Documents"
+    return str((docs if docs.is_dir() else Path.home()) / name)
+
+
+def saved_html(text: str, path: str) -> str:
+    """"Saved to …" after an export, with a link that opens the folder (gui-audit-2 N14: exports said nothing)."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QUrl
+
+    folder = bytes(QUrl.fromLocalFile(str(Path(path).resolve().parent)).toEncoded()).decode("ascii")
+    return verdict_html("ok", text) + f' <a href="{html.escape(folder)}">{html.escape(str(path))}</a>'
+
+
 def hline() -> QFrame:
     line = QFrame()
     line.setFrameShape(QFrame.Shape.HLine)

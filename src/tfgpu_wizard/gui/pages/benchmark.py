@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -31,7 +31,15 @@ from PySide6.QtWidgets import (
 from tfgpu_wizard.core.flows import benchmark as core_benchmark
 from tfgpu_wizard.core.flows.benchmark import benchmark, settings
 from tfgpu_wizard.gui.run_box import why_it_failed
-from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import (
+    Page,
+    empty_state,
+    heading,
+    save_start,
+    saved_html,
+    verdict_html,
+    wrap_label,
+)
 from tfgpu_wizard.gui.workers import FlowTask
 
 # The settings compared are core's (core.target.sampleopts.BENCHMARK_GPU / BENCHMARK_CPU, English labels translated
@@ -90,6 +98,11 @@ class BenchmarkPage(Page):
         self.btn_demo.clicked.connect(lambda: self.show_recordings())  # clicked(bool) must not reach `paths`
         row.addWidget(self.btn_demo)
         lay.addLayout(row)
+        self.saved_note = wrap_label()  # "Saved to …" after an export (N14)
+        self.saved_note.setOpenExternalLinks(True)
+        self.saved_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.saved_note.setVisible(False)
+        lay.addWidget(self.saved_note)
         self.table = QTableWidget(0, 5)
         # Row numbers: the speedup chart labels its bars with them.
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -287,9 +300,16 @@ class BenchmarkPage(Page):
         core_benchmark.write_csv(path, self.results)
 
     def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), "benchmark.csv", "CSV (*.csv)")
-        if path:
+        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), save_start("benchmark.csv"), "CSV (*.csv)")
+        if not path:
+            return
+        try:
             self.export_csv(path)
+        except OSError as exc:
+            self.saved_note.setText(verdict_html("bad", _t("Could not write {0}: {1}").format(path, exc.strerror or exc)))
+        else:
+            self.saved_note.setText(saved_html(_t("Saved to"), path))
+        self.saved_note.setVisible(True)
 
     def shutdown(self) -> None:
         self.runner.shutdown()

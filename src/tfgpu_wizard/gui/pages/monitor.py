@@ -34,7 +34,7 @@ from tfgpu_wizard.gui.chart import MIB, MemoryChart, snapshot_rows  # noqa: F401
 from tfgpu_wizard.gui.compare_table import CompareRow, CompareTable
 from tfgpu_wizard.gui.monitor_controls import BACKEND_NAMES, SampleControls
 from tfgpu_wizard.gui.run_box import RunBox, pick
-from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import Page, heading, save_start, saved_html, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
 
 # The run file's words for a run the window stopped (English, like the rest of the format).
@@ -486,8 +486,7 @@ class MonitorPage(Page):
     @staticmethod
     def _save_start(name: str) -> str:
         """Save dialogs open in Documents (or home), not in whatever folder the app was started from."""
-        docs = Path.home() / "Documents"
-        return str((docs if docs.is_dir() else Path.home()) / name)
+        return save_start(name)
 
     def _nothing_to_export(self, faded_count: bool = True) -> bool:
         """Say so instead of writing a bare header or an empty picture (audit F4). The PNG shows earlier
@@ -505,6 +504,8 @@ class MonitorPage(Page):
                                               "PNG (*.png)")
         if path and not self.export_png(path):
             self.run_state.setText(verdict_html("bad", _t("Could not write {0}.").format(path)))
+        elif path:
+            self.run_state.setText(saved_html(_t("Saved to"), path))
 
     def export_png(self, path: str | Path) -> bool:
         return self.chart.export_png(path)
@@ -524,8 +525,7 @@ class MonitorPage(Page):
                                               "CSV (*.csv)")
         if path:
             problem = self.export_csv(path)
-            if problem:
-                self.run_state.setText(verdict_html("bad", problem))
+            self.run_state.setText(verdict_html("bad", problem) if problem else saved_html(_t("Saved to"), path))
 
     def save_unsaved(self, path: str | Path) -> bool:
         """Write the run whose file could not be written to ``path`` (``RecordResult.save_to``)."""
