@@ -132,3 +132,41 @@ def test_n14_exports_say_where_they_saved(window, qtbot, monkeypatch, tmp_path) 
     assert (folder / "基准 bench.csv").read_text(encoding="utf-8").count("\n") > 5
     assert bench.saved_note.isVisible() and "Saved to" in bench.saved_note.text()
     assert Path(asked[-1]).parent.is_absolute() and Path(asked[-1]).name == "benchmark.csv"
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(__import__("importlib").util.find_spec("tensorflow") is None, reason="needs TensorFlow")
+def test_f3_verify_and_sanity_say_the_same_words_on_a_computer_without_a_gpu(window, qtbot) -> None:
+    """F3 / issue 23's vocabulary: on a computer without an NVIDIA GPU, Verify said a red "✗ … works but sees no
+    GPU" and Sanity a blue "TensorFlow works and trains on the CPU … expected" about the same Python. Both now say
+    "✓ Works on the CPU, as intended" in green (core.verdicts), in English and in Chinese."""
+    import sys
+
+    from tfgpu_wizard.core.monitor import nvml
+    from tfgpu_wizard.gui.widgets import PALETTE
+
+    if nvml.init() is None:  # None: NVML started, so a driver is here and TensorFlow may see a GPU
+        pytest.skip("a GPU driver is here")
+    window._on_host(_host(NO_DRIVER))  # this machine's fact as detection reports it: no NVIDIA GPU
+    window.state.target_python = sys.executable
+    setup = window.show_page("setup")
+    setup.show_step(3)
+    setup.python_edit.setText(sys.executable)
+    with qtbot.waitSignal(setup.verifier.finished, timeout=180_000):
+        setup.toggle_verify()
+    sanity = window.show_page("sanity")
+    with qtbot.waitSignal(sanity.checker.finished, timeout=300_000):
+        assert sanity.start(steps=5)
+    qtbot.waitUntil(lambda: sanity.phase == "done", timeout=60_000)
+    for lang, words in (("en", "✓ Works on the CPU, as intended"), ("zh_CN", "✓ ")):
+        window.set_language(lang)
+        verify_html, verify_text = setup.verify_view.toHtml(), setup.verify_view.toPlainText()
+        assert verify_text.lstrip().startswith(words), verify_text[:200]
+        assert sanity.verdict.text().count(words) == 1 and sanity.verdict_kind == "ok-cpu"
+        assert PALETTE["green"] in sanity.verdict.text() and PALETTE["green"] in verify_html
+        assert "✗" not in verify_text
+    from tfgpu_wizard.core import verdicts
+
+    label = verdicts.label("ok-cpu")  # the Chinese label, both faces
+    assert label in setup.verify_view.toPlainText() and label in sanity.verdict.text() and label != "Works on the CPU, as intended"
+    window.set_language("en")

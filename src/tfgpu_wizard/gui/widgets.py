@@ -10,8 +10,15 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
-SYMBOL = {"ok": "✓", "bad": "✗", "warn": "!", "info": "i", "busy": "…"}
-COLOR = {"ok": "#1a7f37", "bad": "#b42318", "warn": "#9a6700", "info": "#1f4e99", "busy": "#444"}
+from tfgpu_wizard.core import verdicts
+
+# The window's colours for the verdict vocabulary's colour names (core.verdicts: the CLI maps the same names to
+# terminal styles), so one fact has one mark, one word and one colour on every page and in the terminal.
+PALETTE = {"green": "#1a7f37", "yellow": "#9a6700", "red": "#b42318", "blue": "#1f4e99", "grey": "#555555"}
+# The pages' short kinds, as the vocabulary's kinds: ok, bad (not working), warn (caveats), info; busy is no verdict.
+KIND_OF = {"ok": verdicts.OK, "bad": verdicts.NOT_WORKING, "warn": verdicts.CAVEATS, "info": verdicts.INFO}
+SYMBOL = {k: verdicts.mark(v) for k, v in KIND_OF.items()} | {"busy": "…"}
+COLOR = {k: PALETTE[verdicts.colour(v)] for k, v in KIND_OF.items()} | {"busy": "#444"}
 
 
 class Page(QWidget):
@@ -63,11 +70,22 @@ def empty_state(text: str = "") -> QLabel:
 
 
 def verdict_html(kind: str, text: str) -> str:
-    """A verdict line: symbol + text in the kind's colour (the symbol carries the meaning)."""
-    return (
-        f'<span style="color:{COLOR.get(kind, "#222")}; font-weight:600;">'
-        f"{SYMBOL.get(kind, '')} {html.escape(text)}</span>"
-    )
+    """A verdict line: mark + text in the kind's colour (the mark carries the meaning). ``kind`` is one of the
+    vocabulary's kinds (``core.verdicts``: ok, ok-cpu, caveats, needs-action, not-working, info, stopped) or a
+    page's short kind (ok, bad, warn, info, busy)."""
+    key = KIND_OF.get(kind, kind)
+    if key in verdicts.KINDS:
+        colour, mark = PALETTE[verdicts.colour(key)], verdicts.mark(key)
+    else:
+        colour, mark = COLOR.get(kind, "#222"), SYMBOL.get(kind, "")
+    return f'<span style="color:{colour}; font-weight:600;">{mark} {html.escape(text)}</span>'
+
+
+def kind_html(key: str, text: str) -> str:
+    """A headline in the vocabulary's words: the kind's label, then what was found ("✓ Works on the CPU, as
+    intended: TensorFlow 2.21.0 works …"), in the current language; Sanity, Verify, "Run it for me" and
+    Diagnose say the same thing about the same fact this way (issue 23)."""
+    return verdict_html(key, f"{verdicts.label(key)}: {text}" if text else verdicts.label(key))
 
 
 def save_start(name: str) -> str:

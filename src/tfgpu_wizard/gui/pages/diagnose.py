@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.diagnose import Explanation, explain, in_full
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.gui.log_input import LogInput
@@ -34,7 +35,7 @@ def findings_html(findings: list[Any]) -> str:
     rank_of = {f.rule_id: f.rank for f in findings}
     out = []
     for f in findings:
-        kind = {"error": "bad", "warning": "warn"}.get(f.severity, "info")
+        kind = verdicts.for_severity(f.severity)  # ✗ red, ! yellow, · blue: the vocabulary's marks and colours
         title = f.title
         if f.symptom_of:
             title += " " + tr("diagnose", "(a consequence of #{n})").format(n=rank_of.get(f.symptom_of, "?"))

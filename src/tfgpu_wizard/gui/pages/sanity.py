@@ -13,9 +13,10 @@ import html
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.sanity import sanity as sanity_flow
 from tfgpu_wizard.gui.advice import advice_for
-from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import Page, empty_state, heading, kind_html, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
 
 
@@ -193,8 +194,8 @@ class SanityPage(Page):
 
     def _on_failed(self, message: str) -> None:
         self._done()
-        self.verdict_kind = "bad"
-        self.verdict.setText(verdict_html("bad", message))
+        self.verdict_kind = verdicts.NOT_WORKING
+        self.verdict.setText(kind_html(verdicts.NOT_WORKING, message))
 
     def _on_finished(self, result) -> None:
         self.result = result
@@ -204,8 +205,8 @@ class SanityPage(Page):
     def _show_result(self) -> None:
         """The answer in the current language (core's verdicts are words, made when asked)."""
         kind, text, details = self.judge()
-        self.verdict_kind = kind
-        self.verdict.setText(verdict_html(kind, text))
+        self.verdict_kind = kind  # the vocabulary's kind (core.verdicts), as Verify and "Run it for me" say it
+        self.verdict.setText(kind_html(kind, text))
         self.details.setText(details)
 
     def judge(self) -> tuple[str, str, str]:
@@ -222,7 +223,13 @@ class SanityPage(Page):
         if v.why:
             details = ("<b>" + html.escape(_t("Why:")) + "</b><ul>"
                        + "".join(f"<li>{html.escape(r)}</li>" for r in v.why) + "</ul>" + details)
-        return v.kind, v.headline, details
+        host = getattr(self.state, "host", None)
+        has_gpu = None if host is None else bool(getattr(host, "gpus", None))
+        if self.result.train is None and not self.result.cancelled:  # the probe answered: Verify's kind for it
+            key = verdicts.for_probe(self.result.probe_verdict.status, host_has_gpu=has_gpu)
+        else:
+            key = verdicts.for_sanity(v.status, host_has_gpu=has_gpu)
+        return key, v.headline, details
 
     def shutdown(self) -> None:
         self.checker.shutdown()

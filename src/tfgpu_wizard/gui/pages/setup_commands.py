@@ -34,10 +34,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.choose import plan_for
 from tfgpu_wizard.core.flows.plan_run import PlanRunResult, default_folder, plan_run, run_steps, runnable_here
 from tfgpu_wizard.core.setup.plan import shells_for
-from tfgpu_wizard.gui.widgets import empty_state, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import empty_state, kind_html, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
 
 SHELL_TITLES = {"bash": "bash", "zsh": "zsh", "powershell": "PowerShell", "cmd": "cmd.exe"}
@@ -503,6 +504,7 @@ class CommandsView(QWidget):
             return False
         self._run_target = Path(folder) if folder else self.default_run_folder(plan)
         self._last_run = None
+        self._run_plan = plan
         self.runner.start_plan(plan, self._run_target)
         self._update_buttons()
         return True
@@ -580,9 +582,12 @@ class CommandsView(QWidget):
 
     def _show_run_result(self, status: str, failed: int | None) -> str:
         """One message for the end of a run, directly above the log (re-rendered on a language switch)."""
-        kind = {"ok": "ok", "failed": "bad", "cancelled": "warn", "stopped": "warn"}.get(status, "info")
+        key = verdicts.for_step(status)  # the vocabulary Sanity, Verify and Diagnose use too
+        plan = getattr(self, "_run_plan", None)
+        if key == verdicts.OK and plan is not None and getattr(plan, "cpu", False):
+            key = verdicts.OK_CPU  # a CPU plan's environment works on the CPU: what it set out to do
         text = PlanRunResult(status, steps=self.runner.steps, failed_index=failed).message()
-        self.run_step.setText(verdict_html(kind, text))
+        self.run_step.setText(kind_html(key, text))
         self.message.setText("")
         return text
 
