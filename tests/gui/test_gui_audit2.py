@@ -170,3 +170,57 @@ def test_f3_verify_and_sanity_say_the_same_words_on_a_computer_without_a_gpu(win
     label = verdicts.label("ok-cpu")  # the Chinese label, both faces
     assert label in setup.verify_view.toPlainText() and label in sanity.verdict.text() and label != "Works on the CPU, as intended"
     window.set_language("en")
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(__import__("importlib").util.find_spec("tensorflow") is None, reason="needs TensorFlow")
+def test_n9_the_status_line_keeps_saying_what_runs_after_a_language_switch(window, qtbot) -> None:
+    """N9: Setup working, another page finished ("Still running: Setup"), then 中文: the line said "就绪" (Ready)."""
+    import sys
+
+    setup = window.show_page("setup")
+    setup.show_step(3)
+    setup.python_edit.setText(sys.executable)
+    with qtbot.waitSignal(setup.verifier.finished, timeout=180_000):
+        setup.toggle_verify()  # Setup is busy now (a real probe of this Python)
+        monitor = window.show_page("monitor")  # another page works and finishes: "Opening …", then done
+        with qtbot.waitSignal(monitor.replay_done, timeout=30_000):
+            monitor.open_run(RECORDINGS / "sample-tf-cnn-fp32-growth.run.jsonl")
+        assert window.status_text() == "Still running: Setup"
+        window.set_language("zh_CN")
+        assert window.status_text().startswith("仍在运行") and "安装设置" in window.status_text()
+    window.set_language("en")
+    assert window.status_text() == "Ready"
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="the trainer is a shell script")
+def test_n12_opened_run_hints_and_the_title_follow_a_language_switch(window, qtbot, tmp_path, monkeypatch) -> None:
+    """N12: after EN → 中文 the Monitor's "This run has no GPU memory readings …" hint stayed English, and the window
+    title read "TensorFlow GPU 向导 — TensorFlow GPU wizard" (the display name appended untranslated)."""
+    import sys
+
+    from PySide6.QtGui import QGuiApplication
+
+    from tfgpu_wizard.core.flows.base import drive
+    from tfgpu_wizard.core.flows.record import record
+    from tfgpu_wizard.core.target.runner import SampleConfig
+
+    monkeypatch.setenv("TFGPU_WIZARD_DATA", str(tmp_path / "data"))
+    body = tmp_path / "silent.py"  # a real run whose trainer started and printed nothing else: no readings
+    body.write_text("import json, os\nprint(json.dumps({'type': 'start', 'pid': os.getpid()}), flush=True)\n",
+                    encoding="utf-8")
+    exe = tmp_path / "env" / "python"
+    exe.parent.mkdir()
+    exe.write_text(f"#!/bin/sh\nexec '{sys.executable}' '{body}'\n", encoding="utf-8")
+    exe.chmod(0o755)
+    saved = drive(record(SampleConfig(steps=3, devices="cpu"), str(exe), label="silent")).saved_to
+    page = window.show_page("monitor")
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        page.open_run(saved)
+    assert "no GPU memory readings" in page.chart.empty_label.text()
+    window.set_language("zh_CN")
+    hint = page.chart.empty_label.text()
+    assert "no GPU memory readings" not in hint and "GPU" in hint, hint
+    assert window.windowTitle() == QGuiApplication.applicationDisplayName() == "TensorFlow GPU 向导"
+    window.set_language("en")
+    assert "no GPU memory readings" in page.chart.empty_label.text()

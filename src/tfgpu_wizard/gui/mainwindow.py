@@ -261,6 +261,11 @@ class MainWindow(QMainWindow):
             page.retranslate()
 
     def retranslate(self) -> None:
+        # Qt appends the application's display name to every window title: the same words, translated, so the
+        # title is not "TensorFlow GPU 向导 — TensorFlow GPU wizard" in Chinese (N12).
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.setApplicationDisplayName(_t("TensorFlow GPU wizard"))
         self.setWindowTitle(_t("TensorFlow GPU wizard"))
         for row, name in enumerate(PAGES):
             self.nav.item(row).setText(f"{_PAGE_INFO[name][3]}  {self._title(name)}")
@@ -276,7 +281,7 @@ class MainWindow(QMainWindow):
         self.act_logs.setText(_t("Open the log folder"))
         self.act_about.setText(_t("About"))
         if not self._status_owner:
-            self.status("")
+            self._on_page_status("", "")  # the idle line, or "Still running: Setup" while a page works (N9)
 
     # -- host detection -------------------------------------------------------------------
 

@@ -86,6 +86,7 @@ class MonitorPage(Page):
         self._showing: Replay | None = None  # an opened run or recording
         self.last_run_path: Path | None = None  # the run file of the last finished sample
         self._gpu_note_state: tuple[str, str] = ("", "")
+        self._no_readings = False  # the opened run has no memory readings: the chart says so
         self.log_lines: list[str] = []
         self._poll = QTimer(self)
         self._poll.setInterval(100)  # 10 Hz: take new GPU readings from the watch
@@ -163,6 +164,8 @@ class MonitorPage(Page):
         self._update_numbers()  # the readings carry words too ("peak")
         self._render_gpu_note()
         self.chart.retranslate()
+        if self._showing is not None and self._no_readings:
+            self._render_no_readings()
         self.compare.retranslate()
 
     def _on_keras2(self, on: bool) -> None:
@@ -443,9 +446,8 @@ class MonitorPage(Page):
                     self._last["images_per_sec"] = ev["images_per_s"]
         self._update_numbers()
         self._run_label, self._run_style, self._run_stats = rep.label, (rep.mode, rep.precision), rep.stats
-        self.chart.set_empty_text(None if rows or rep.memory else _t(
-            "This run has no GPU memory readings (it trained on the CPU, or NVML was not available). "
-            "Its steps, speed and loss are on the right."))
+        self._no_readings = not (rows or rep.memory)
+        self._render_no_readings()
         self.chart.follow = False
         self.chart.repaint_now()
         self.chart.follow = True
@@ -453,6 +455,13 @@ class MonitorPage(Page):
         self._update_run_state()
         self._refresh_compare()
         self.replay_done.emit(True)
+
+    def _render_no_readings(self) -> None:
+        """The chart's hint for an opened run without memory readings, in the current language (N12: it stayed
+        English after a switch to 中文)."""
+        self.chart.set_empty_text(_t(
+            "This run has no GPU memory readings (it trained on the CPU, or NVML was not available). "
+            "Its steps, speed and loss are on the right.") if self._no_readings else None)
 
     def _keep_current(self) -> None:
         """Keep the run on the chart as an earlier, faded one (the checkbox), before another is drawn."""
