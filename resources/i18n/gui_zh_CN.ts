@@ -1125,6 +1125,10 @@ Replace them with the new plan?</source>
         <source>{0} step(s) need administrator rights; “Run it for me” asks before each one.</source>
         <translation>{0} 个步骤需要管理员权限；“替我运行”会在每一步之前询问你。</translation>
     </message>
+    <message>
+        <source>empty: {0}</source>
+        <translation>留空：{0}</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkPage</name>

@@ -224,3 +224,17 @@ def test_n12_opened_run_hints_and_the_title_follow_a_language_switch(window, qtb
     assert window.windowTitle() == QGuiApplication.applicationDisplayName() == "TensorFlow GPU 向导"
     window.set_language("en")
     assert "no GPU memory readings" in page.chart.empty_label.text()
+
+
+def test_n16_the_folder_placeholder_names_the_folder_the_plan_uses(window) -> None:
+    """N16: the Environment-folder placeholder said "(tf-<version>-gpu)" while the CPU plan writes tf-2.21-cpu."""
+    page = window.show_page("setup")
+    page.set_host(_host(NO_DRIVER))
+    page.show_step(2)
+    plan = page.commands.current_plan()
+    assert plan is not None and plan.cpu
+    hint = page.commands.prefix.placeholderText()
+    assert plan.prefix in hint and hint.rstrip("/").endswith("-cpu") and "-gpu" not in hint, hint
+    window.set_language("zh_CN")
+    assert page.commands.prefix.placeholderText().startswith("留空：")
+    window.set_language("en")

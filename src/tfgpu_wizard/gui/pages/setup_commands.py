@@ -300,7 +300,6 @@ class CommandsView(QWidget):
 
     def retranslate(self) -> None:
         self.lab_prefix.setText(_t("Environment folder:"))
-        self.prefix.setPlaceholderText(_t("empty: a folder in your home (tf-<version>-gpu)"))
         self.btn_remake.setText(_t("Update the plan"))
         self.btn_copy.setText(_t("Copy script"))
         self.btn_copy_cmds.setText(_t("Copy commands only"))
@@ -352,6 +351,13 @@ class CommandsView(QWidget):
                     break
             if self.error:
                 self.plans = {}
+        # The placeholder names the folder the plan really uses when the box is empty (a CPU plan writes
+        # tf-2.21-cpu, not the "-gpu" the fixed placeholder said: N16).
+        first = next(iter(self.plans.values()), None)
+        if first is not None and not self.prefix.text().strip() and first.prefix and first.method != "docker":
+            self.prefix.setPlaceholderText(_t("empty: {0}").format(first.prefix))
+        else:
+            self.prefix.setPlaceholderText(_t("empty: a folder in your home (tf-<version>-gpu)"))
         for shell, plan in self.plans.items():
             view = QPlainTextEdit()
             view.setReadOnly(True)
