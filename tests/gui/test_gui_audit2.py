@@ -238,3 +238,17 @@ def test_n16_the_folder_placeholder_names_the_folder_the_plan_uses(window) -> No
     window.set_language("zh_CN")
     assert page.commands.prefix.placeholderText().startswith("留空：")
     window.set_language("en")
+
+
+def test_f14_the_controls_show_the_opened_runs_settings(window, qtbot) -> None:
+    """F14: "Backend: TensorFlow, Model: cnn" stayed in the controls while a PyTorch / resnet20 recording was open."""
+    page = window.show_page("monitor")
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        page.open_run(RECORDINGS / "sample-torch-resnet20-mixed_float16-default.run.jsonl")
+    assert page.backend.currentData() == "torch" and page.model.currentData() == "resnet20"
+    assert page.precision.currentData() == "mixed_float16" and page.mode.currentData() == "default"
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        page.open_run(RECORDINGS / "sample-tf-resnet20-fp32-limit.run.jsonl")
+    assert page.backend.currentData() == "tensorflow" and page.mode.currentData() == "limit"
+    assert page.limit_mb.value() == 4096 and page.batch.value() == 1024
+    assert page.sample_config().model == "resnet20"  # Start runs what the controls show

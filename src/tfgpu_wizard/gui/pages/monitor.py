@@ -445,6 +445,7 @@ class MonitorPage(Page):
                 if "images_per_s" in ev:
                     self._last["images_per_sec"] = ev["images_per_s"]
         self._update_numbers()
+        self._show_settings_of(rep)
         self._run_label, self._run_style, self._run_stats = rep.label, (rep.mode, rep.precision), rep.stats
         self._no_readings = not (rows or rep.memory)
         self._render_no_readings()
@@ -455,6 +456,32 @@ class MonitorPage(Page):
         self._update_run_state()
         self._refresh_compare()
         self.replay_done.emit(True)
+
+    def _show_settings_of(self, rep: Replay) -> None:
+        """The controls show the opened run's settings (model, batch, steps, precision, memory, backend): they
+        said "cnn · TensorFlow" while a resnet20 or PyTorch recording was open (gui-audit-2 F14). Start then runs
+        what is shown. The device choice stays this computer's."""
+        if self.trainer.is_running():
+            return
+        cfg = next((ev.get("config") for _, ev in rep.events
+                    if isinstance(ev, dict) and ev.get("type") == "start" and isinstance(ev.get("config"), dict)), None)
+        if not cfg:
+            return
+        c = self.controls
+        for combo, key in ((c.model, "model"), (c.precision, "precision"), (c.mode, "memory"),
+                           (c.backend, "backend")):
+            i = combo.findData(cfg.get(key))
+            if i >= 0:
+                combo.setCurrentIndex(i)
+        for spin, key in ((c.batch, "batch_size"), (c.steps, "steps")):
+            value = cfg.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                spin.setValue(max(spin.minimum(), min(spin.maximum(), value)))
+        limit = str(cfg.get("memory_limit") or "")
+        if limit.isdigit():
+            c.limit_mb.setValue(max(c.limit_mb.minimum(), min(c.limit_mb.maximum(), int(limit))))
+        if c.backend.currentData() == "tensorflow" and isinstance(cfg.get("keras2"), bool):
+            c.keras2.setChecked(cfg["keras2"])
 
     def _render_no_readings(self) -> None:
         """The chart's hint for an opened run without memory readings, in the current language (N12: it stayed
