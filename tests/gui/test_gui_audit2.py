@@ -252,3 +252,35 @@ def test_f14_the_controls_show_the_opened_runs_settings(window, qtbot) -> None:
     assert page.backend.currentData() == "tensorflow" and page.mode.currentData() == "limit"
     assert page.limit_mb.value() == 4096 and page.batch.value() == 1024
     assert page.sample_config().model == "resnet20"  # Start runs what the controls show
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="the interpreter is a shell script")
+def test_n13_a_fresh_start_without_tensorflow_opens_setup_and_sanity_offers_the_way(window, qtbot, tmp_path,
+                                                                                  monkeypatch) -> None:
+    """N13: a fresh `scripts/app` opened on the Sanity check; its first click failed ("This Python has no working
+    TensorFlow … Open Setup …" as plain text). Detection saying "no TensorFlow in this Python" now opens Setup, and
+    the Sanity answer has a "Setup →" button."""
+    import dataclasses
+    import shlex
+    import sys
+
+    fake = tmp_path / "没有 tf" / "python"  # a Python without site-packages: no TensorFlow
+    fake.parent.mkdir()
+    fake.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -I -S \"$@\"\n", encoding="utf-8")
+    fake.chmod(0o755)
+    host = _host(NO_DRIVER)
+    host = dataclasses.replace(host, tensorflow=dataclasses.replace(host.tensorflow, python=str(fake)))
+    window.state.target_python = str(fake)
+    window.auto_start_page = True  # what app.main sets when no --page was given
+    assert window.current_page_name() == "sanity"
+    window._on_host(host)  # detection's answer: this Python has no TensorFlow
+    assert window.current_page_name() == "setup"
+    sanity = window.show_page("sanity")
+    with qtbot.waitSignal(sanity.checker.finished, timeout=60_000):
+        assert sanity.start(steps=5)
+    qtbot.waitUntil(lambda: sanity.phase == "done", timeout=20_000)
+    assert sanity.verdict_kind == "needs-action" and sanity.btn_setup.isVisible()
+    sanity.btn_setup.click()
+    assert window.current_page_name() == "setup"
+    window._on_host(host)  # a second detection ("Detect again") does not move the user
+    assert window.current_page_name() == "setup"

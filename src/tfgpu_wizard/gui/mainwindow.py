@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         self._detect_task = None
         self._report_task = None  # the help zip being written (core.flows.report)
         self._detect_pending = False  # True from start until its result (or failure) has arrived here
+        self.auto_start_page = False  # app.main: no --page given, so detection may open Setup (N13)
 
         central = QWidget()
         outer = QHBoxLayout(central)
@@ -205,6 +206,8 @@ class MainWindow(QMainWindow):
             page.status.connect(lambda text, n=name: self._on_page_status(n, text))
             if hasattr(page, "verify_requested"):  # diagnose: "run verify to collect the full log"
                 page.verify_requested.connect(lambda: self.show_page("setup"))
+            if hasattr(page, "setup_requested"):  # sanity: "Setup →" when TensorFlow is missing
+                page.setup_requested.connect(lambda: self.show_page("setup"))
             self._pages[name] = page
             self.stack.addWidget(page)
         return page
@@ -315,6 +318,22 @@ class MainWindow(QMainWindow):
         self.state.host_error = None
         self._on_page_status("_detect", "")
         self.host_ready.emit(report)
+        self._maybe_start_on_setup(report)
+
+    def _maybe_start_on_setup(self, report) -> None:
+        """A fresh start (no page asked for) whose Python has no TensorFlow and no verified Python remembered
+        opens on Setup: the Sanity check could only fail there (gui-audit-2 N13). Once the user has moved or
+        started something, the window stays where it is."""
+        if not self.auto_start_page:
+            return
+        self.auto_start_page = False
+        tf = getattr(report, "tensorflow", None)
+        no_tf = tf is not None and tf.version is None and os.path.realpath(tf.python) == os.path.realpath(
+            self.state.target_python)
+        sanity = self._pages.get("sanity")
+        idle = sanity is None or (not sanity.busy() and getattr(sanity, "result", None) is None)
+        if no_tf and idle and self.current_page_name() == "sanity" and not settings().value("verified_python"):
+            self.show_page("setup")
 
     def _on_host_failed(self, message: str) -> None:
         self._detect_pending = False

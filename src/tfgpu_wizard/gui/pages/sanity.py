@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
 from tfgpu_wizard.core import verdicts
@@ -25,6 +25,7 @@ def _t(text: str) -> str:
 
 
 class SanityPage(Page):
+    setup_requested = Signal()  # "Go to Setup →": the main window shows the Setup page
     STEPS = 300
     TIMEOUT_S = 900.0  # the training run (`sanity --timeout`, the same default)
     PROBE_TIMEOUT_S = 300.0  # the CLI's probe waits 180 s; a window waits more patiently
@@ -65,6 +66,12 @@ class SanityPage(Page):
         lay.addWidget(self.verdict)
         self.details = wrap_label()
         lay.addWidget(self.details)
+        # When the answer is "install TensorFlow" (or "the GPU is not used"), the way there is a button, not a
+        # sentence to act on (gui-audit-2 N13).
+        self.btn_setup = QPushButton()
+        self.btn_setup.setVisible(False)
+        self.btn_setup.clicked.connect(self.setup_requested)
+        lay.addWidget(self.btn_setup, 0, Qt.AlignmentFlag.AlignLeft)
         self.log_title = QLabel()
         lay.addWidget(self.log_title)
         self.log = QPlainTextEdit()
@@ -80,6 +87,7 @@ class SanityPage(Page):
 
     def retranslate(self) -> None:
         self.title.setText(_t("Does TensorFlow use your GPU?"))
+        self.btn_setup.setText(QCoreApplication.translate("MainWindow", "Setup") + " →")
         self.btn.setText(_t("■ Cancel") if self.busy() else _t("▶ Run sanity check"))
         self.intro.setText(
             _t(
@@ -207,6 +215,7 @@ class SanityPage(Page):
         kind, text, details = self.judge()
         self.verdict_kind = kind  # the vocabulary's kind (core.verdicts), as Verify and "Run it for me" say it
         self.verdict.setText(kind_html(kind, text))
+        self.btn_setup.setVisible(kind == verdicts.NEEDS_ACTION)
         self.details.setText(details)
 
     def judge(self) -> tuple[str, str, str]:
