@@ -51,6 +51,16 @@
         <source>Detecting your machine (driver, GPUs, Python, TensorFlow)…</source>
         <translation>正在检测本机（驱动、GPU、Python、TensorFlow）…</translation>
     </message>
+    <message>
+        <source>No file manager opened it. The log folder is:
+{0}</source>
+        <translation>没有文件管理器打开它。日志文件夹是：
+{0}</translation>
+    </message>
+    <message>
+        <source>Copy the path</source>
+        <translation>复制路径</translation>
+    </message>
 </context>
 <context>
     <name>MonitorPage</name>

@@ -284,3 +284,17 @@ def test_n13_a_fresh_start_without_tensorflow_opens_setup_and_sanity_offers_the_
     assert window.current_page_name() == "setup"
     window._on_host(host)  # a second detection ("Detect again") does not move the user
     assert window.current_page_name() == "setup"
+
+
+def test_n18_the_log_folder_is_shown_when_no_file_manager_opens_it(window, qtbot, monkeypatch) -> None:
+    """N18: "Open the log folder" did nothing visible where no file manager is (the status line only)."""
+    from PySide6.QtGui import QGuiApplication
+
+    monkeypatch.setenv("TFGPU_WIZARD_NO_OPEN", "1")  # nothing is launched: as on a machine without a file manager
+    folder = window.open_log_folder()
+    box = window.log_folder_box
+    assert box.isVisible() and folder in box.text()
+    copy = next(b for b in box.buttons() if b.text() == "Copy the path")
+    copy.click()
+    assert QGuiApplication.clipboard().text() == folder and box.isVisible()  # copying keeps the box open
+    box.close()

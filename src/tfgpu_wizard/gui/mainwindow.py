@@ -179,9 +179,30 @@ class MainWindow(QMainWindow):
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         self.status(_t("The log folder: {0}").format(folder))
+        opened = False
         if not os.environ.get("TFGPU_WIZARD_NO_OPEN"):
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+            opened = QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+        if not opened:
+            self._show_log_folder(str(folder))
         return str(folder)
+
+    def _show_log_folder(self, folder: str) -> None:
+        """No file manager opened the folder (a server, a minimal desktop): its path in a box that can copy it,
+        instead of nothing visible (gui-audit-2 N18)."""
+        from PySide6.QtGui import QGuiApplication
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Information, _t("Open the log folder"),
+                          _t("No file manager opened it. The log folder is:\n{0}").format(folder), parent=self)
+        box.setObjectName("log-folder")
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        copy = box.addButton(_t("Copy the path"), QMessageBox.ButtonRole.ActionRole)
+        copy.clicked.disconnect()  # copying does not close the box
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(folder))
+        box.addButton(QMessageBox.StandardButton.Close)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.log_folder_box = box
+        box.open()
 
     def show_about(self) -> None:
         from PySide6.QtWidgets import QMessageBox
