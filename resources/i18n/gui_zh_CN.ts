@@ -567,6 +567,10 @@
         <source>Could not write {0}: {1}</source>
         <translation>无法写入 {0}：{1}</translation>
     </message>
+    <message>
+        <source>Benchmark: compare CPU settings</source>
+        <translation>基准测试：比较 CPU 设置</translation>
+    </message>
 </context>
 <context>
     <name>LearnPage</name>

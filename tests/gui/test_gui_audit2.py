@@ -298,3 +298,15 @@ def test_n18_the_log_folder_is_shown_when_no_file_manager_opens_it(window, qtbot
     copy.click()
     assert QGuiApplication.clipboard().text() == folder and box.isVisible()  # copying keeps the box open
     box.close()
+
+
+def test_f13_benchmark_title_fits_a_computer_without_a_gpu(window) -> None:
+    """F13: "Benchmark: how much faster is the GPU?" on a machine without one (it compares CPU settings)."""
+    window._on_host(_host(NO_DRIVER))
+    page = window.show_page("benchmark")
+    assert page.title.text() == "Benchmark: compare CPU settings"
+    window.set_language("zh_CN")
+    assert page.title.text() == "基准测试：比较 CPU 设置"
+    page.show_recordings()  # the H200 recordings answer the GPU question
+    assert "GPU" in page.title.text()
+    window.set_language("en")

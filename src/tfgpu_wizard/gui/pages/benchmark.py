@@ -125,7 +125,7 @@ class BenchmarkPage(Page):
         return settings(self.state.host, steps or self.steps.value())
 
     def retranslate(self) -> None:
-        self.title.setText(_t("Benchmark: how much faster is the GPU?"))
+        self._render_title()
         self.hint.setText(
             _t("Runs the sample once per setting below, one after another, with the same model and batch, "
                "and compares images per second. Without a GPU it compares CPU settings.")
@@ -150,7 +150,16 @@ class BenchmarkPage(Page):
                                    "Or press “Show the H200 recordings” to see a finished comparison."))
         self._fill()
 
+    def _render_title(self) -> None:
+        """A computer without an NVIDIA GPU compares CPU settings: the title says so (gui-audit-2 F13); the H200
+        recordings keep the GPU question."""
+        host = self.state.host
+        no_gpu = host is not None and not getattr(host, "gpus", None)
+        self.title.setText(_t("Benchmark: compare CPU settings") if no_gpu and not self.demo
+                           else _t("Benchmark: how much faster is the GPU?"))
+
     def on_shown(self) -> None:
+        self._render_title()  # the machine may have been detected since
         self._fill()  # the detected GPUs decide which settings are compared
 
     def busy(self) -> bool:
@@ -216,6 +225,7 @@ class BenchmarkPage(Page):
         self.results = rows
         self.planned = []
         self._render_source_note()
+        self._render_title()
         self._fill()
         return len(rows)
 
