@@ -453,6 +453,22 @@
         <source>MIG mode, {0} MIG devices</source>
         <translation>MIG 模式，{0} 个 MIG 设备</translation>
     </message>
+    <message>
+        <source>Python (this app)</source>
+        <translation>Python（本应用）</translation>
+    </message>
+    <message>
+        <source>Your TensorFlow's Python</source>
+        <translation>你的 TensorFlow 所在的 Python</translation>
+    </message>
+    <message>
+        <source>{0} (Sanity, Monitor and Verify use it)</source>
+        <translation>{0}（健全性检查、监控和验证使用它）</translation>
+    </message>
+    <message>
+        <source>TensorFlow (this app's Python)</source>
+        <translation>TensorFlow（本应用的 Python）</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosePage</name>

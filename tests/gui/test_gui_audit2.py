@@ -310,3 +310,14 @@ def test_f13_benchmark_title_fits_a_computer_without_a_gpu(window) -> None:
     page.show_recordings()  # the H200 recordings answer the GPU question
     assert "GPU" in page.title.text()
     window.set_language("en")
+
+
+def test_n10_machine_names_the_python_the_other_pages_check(window) -> None:
+    """N10: Setup → Machine described the app's own Python while Sanity and Monitor said "Python used: ~/tf…"."""
+    window.state.target_python = "/home/ana/tf 2.21 环境/bin/python"
+    page = window.show_page("setup")
+    page.set_host(_host(REPO / "resources" / "recordings" / "doctor-h200.json"))
+    text = page.machine_view.toPlainText()
+    assert "Python (this app)" in text and "Your TensorFlow's Python" in text
+    assert "/home/ana/tf 2.21 环境/bin/python (Sanity, Monitor and Verify use it)" in text
+    assert "TensorFlow (this app's Python)" in text

@@ -10,6 +10,7 @@ shows its result; a paste box reaches the same diagnosis.
 from __future__ import annotations
 
 import html
+import os
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +50,10 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("SetupPage", text)
 
 
-def host_html(report: Any) -> str:
-    """The report in words a beginner understands: warnings first, then what was found."""
+def host_html(report: Any, target_python: str | None = None) -> str:
+    """The report in words a beginner understands: warnings first, then what was found. ``target_python``: the
+    Python the other pages check (Sanity, Verify, Monitor); when it is not the one detection looked at (the app's
+    own), both are named with their roles (gui-audit-2 N10)."""
     parts: list[str] = []
     for severity, text in host_notes(report):
         kind = {"error": "bad", "warning": "warn"}.get(severity, "info")
@@ -58,7 +61,13 @@ def host_html(report: Any) -> str:
     rows = []
     os_ = report.os
     rows.append((_t("System"), f"{os_.version or os_.system} ({os_.machine})"))
-    rows.append((_t("Python"), f"{report.python.version} — {report.python.executable}"))
+    other = bool(target_python) and os.path.realpath(str(target_python)) != os.path.realpath(
+        report.python.executable or "")
+    rows.append((_t("Python (this app)") if other else _t("Python"),
+                 f"{report.python.version} — {report.python.executable}"))
+    if other:
+        rows.append((_t("Your TensorFlow's Python"),
+                     _t("{0} (Sanity, Monitor and Verify use it)").format(target_python)))
     drv = report.driver
     if drv.present and drv.version and drv.effective_state() == "working":
         rows.append((_t("NVIDIA driver"), _t("{0}, runs CUDA up to {1}").format(drv.version, drv.cuda_version or "?")))
@@ -77,7 +86,8 @@ def host_html(report: Any) -> str:
         rows.append((_t("GPUs"), "✗ " + _t("none found")))
     tf = report.tensorflow
     if tf is not None:
-        rows.append((_t("TensorFlow"), tf.version or ("✗ " + _t("not installed in this Python"))))
+        rows.append((_t("TensorFlow (this app's Python)") if other else _t("TensorFlow"),
+                     tf.version or ("✗ " + _t("not installed in this Python"))))
     table = "".join(
         f"<tr><td style='padding-right:14px;color:#444'>{html.escape(k)}</td><td>{html.escape(str(v))}</td></tr>"
         for k, v in rows
@@ -288,7 +298,7 @@ class SetupPage(Page):
     def _show_host(self) -> None:
         if self.state.host is not None:
             try:
-                self.machine_view.setHtml(host_html(self.state.host))
+                self.machine_view.setHtml(host_html(self.state.host, self.state.target_python))
             except Exception as exc:  # noqa: BLE001 - a bad report must not break the page
                 self.machine_view.setHtml(verdict_html("bad", str(exc)))
         elif self.state.host_error:
