@@ -1159,6 +1159,10 @@ Replace them with the new plan?</source>
         <source>empty: {0}</source>
         <translation>留空：{0}</translation>
     </message>
+    <message>
+        <source>The commands are on the clipboard. They read files of the plan, written to {0}: the first line goes there.</source>
+        <translation>命令已复制到剪贴板。它们会读取方案的文件（已写入 {0}）：第一行会进入该文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkPage</name>

@@ -321,3 +321,34 @@ def test_n10_machine_names_the_python_the_other_pages_check(window) -> None:
     assert "Python (this app)" in text and "Your TensorFlow's Python" in text
     assert "/home/ana/tf 2.21 环境/bin/python (Sanity, Monitor and Verify use it)" in text
     assert "TensorFlow (this app's Python)" in text
+
+
+@pytest.mark.skipif(__import__("shutil").which("bash") is None, reason="needs bash")
+def test_n1_copy_commands_only_pastes_into_a_terminal(window, tmp_path, monkeypatch) -> None:
+    """N1: "Copy commands only" gave `pip install … -r "$HERE"/requirements.lock`; pasted, that fails ($HERE is
+    set only inside the saved script, and the lock file existed only once the plan was saved)."""
+    import subprocess
+
+    from PySide6.QtGui import QGuiApplication
+
+    monkeypatch.setenv("TFGPU_WIZARD_DATA", str(tmp_path / "数据 data"))
+    page = window.show_page("setup")
+    page.set_host(_host(NO_DRIVER))
+    page.commands.prefix.setText(str(tmp_path / "tf 环境"))
+    page.commands.rebuild()
+    page.show_step(2)
+    view = page.commands
+    view.tabs.setCurrentIndex(0)  # bash
+    plan = view.current_plan()
+    assert any("requirements.lock" in (st.command("bash") or "") for st in plan.steps)
+    view.btn_copy_cmds.click()
+    clip = QGuiApplication.clipboard().text()
+    assert "$HERE" not in clip and "requirements.lock" in clip, clip
+    first, *rest = clip.splitlines()
+    assert first.startswith("cd ") and "数据 data" in first
+    lock_line = next(line for line in rest if "requirements.lock" in line)
+    # pasted in a terminal: the first line, then the file the pip line reads is there
+    check = subprocess.run(["bash", "-c", f"{first} && test -s requirements.lock && echo ok"],
+                           capture_output=True, text=True, timeout=30)
+    assert check.stdout.strip() == "ok", (check.stdout, check.stderr, lock_line)
+    assert "written to" in view.message.text()

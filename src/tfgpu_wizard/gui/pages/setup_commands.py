@@ -38,6 +38,7 @@ from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.choose import plan_for
 from tfgpu_wizard.core.flows.plan_run import PlanRunResult, default_folder, plan_run, run_steps, runnable_here
 from tfgpu_wizard.core.setup.plan import shells_for
+from tfgpu_wizard.core.setup.shells import join as shell_join
 from tfgpu_wizard.gui.widgets import empty_state, kind_html, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
 
@@ -429,16 +430,26 @@ class CommandsView(QWidget):
 
     # -- copy / save ------------------------------------------------------------------------
 
-    def commands_text(self) -> str:
+    def commands_text(self, folder: Path | None = None) -> str:
+        """The plan's commands, one a line. With ``folder`` (where the plan's files were written), the commands
+        that read a file of the plan (``requirements.lock``) name it relative to that folder and the first line
+        goes there, so the text works pasted in any terminal (gui-audit-2 N1: ``"$HERE"/requirements.lock``
+        exists only inside the saved script)."""
         plan = self.current_plan()
         if plan is None:
             return ""
         out = []
         for st in plan.steps:
-            cmd = st.command(plan.shell)
+            cmd = st.command(plan.shell, relative=folder is not None)
             if cmd:
                 out.append(cmd)
+        if folder is not None:
+            cd = ["cd", "/d", str(folder)] if plan.shell == "cmd" else ["cd", str(folder)]
+            out.insert(0, shell_join(cd, plan.shell))
         return "\n".join(out) + "\n"
+
+    def _needs_plan_files(self, plan: Any) -> bool:
+        return any(st.command(plan.shell) != st.command(plan.shell, relative=True) for st in plan.steps)
 
     def copy_script(self) -> None:
         plan = self.current_plan()
@@ -447,9 +458,20 @@ class CommandsView(QWidget):
             self.message.setText(verdict_html("ok", _t("The script is on the clipboard.")))
 
     def copy_commands(self) -> None:
-        if self.current_plan() is not None:
+        plan = self.current_plan()
+        if plan is None:
+            return
+        if not self._needs_plan_files(plan):
             QGuiApplication.clipboard().setText(self.commands_text())
             self.message.setText(verdict_html("ok", _t("The commands are on the clipboard.")))
+            return
+        folder = self.default_run_folder(plan)  # where "Run it for me" writes this plan too
+        if not self._write(plan, folder):
+            return  # the message says why (or that the user kept their edited files)
+        QGuiApplication.clipboard().setText(self.commands_text(folder))
+        self.message.setText(verdict_html("ok", _t(
+            "The commands are on the clipboard. They read files of the plan, written to {0}: the first line "
+            "goes there.").format(folder)))
 
     def _save_dialog(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, _t("Save the plan into a folder"), str(Path.home()))
