@@ -524,6 +524,10 @@
         <source>The platform: it was guessed from paths in the log.</source>
         <translation>平台：它是根据日志里的路径猜测的。</translation>
     </message>
+    <message>
+        <source>This computer has no NVIDIA GPU: TensorFlow runs on the CPU here, and messages about CUDA libraries are expected. They matter only if this log comes from a computer with an NVIDIA GPU.</source>
+        <translation>这台电脑没有 NVIDIA GPU：TensorFlow 在这里使用 CPU 运行，出现关于 CUDA 库的消息是正常的。只有当这段日志来自一台有 NVIDIA GPU 的电脑时，这些消息才重要。</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkPage</name>

@@ -352,3 +352,21 @@ def test_n1_copy_commands_only_pastes_into_a_terminal(window, tmp_path, monkeypa
                            capture_output=True, text=True, timeout=30)
     assert check.stdout.strip() == "ok", (check.stdout, check.stderr, lock_line)
     assert "written to" in view.message.text()
+
+
+def test_f12_diagnose_says_this_computer_has_no_gpu(window) -> None:
+    """F12: the libcudart dlerror pasted on a computer without an NVIDIA GPU: the page did not say that this
+    machine has no NVIDIA GPU (so CUDA library messages are expected here)."""
+    log = ("W tensorflow/compiler/xla/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic "
+           "library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file "
+           "or directory\nI tensorflow/compiler/xla/stream_executor/cuda/cudart_stub.cc:29] Ignore above cudart "
+           "dlerror if you do not have a GPU set up on your machine.\n")
+    window._on_host(_host(NO_DRIVER))
+    page = window.show_page("diagnose")
+    page.input.edit.setPlainText(log)
+    page.btn.click()
+    first = page.result.toPlainText().strip().splitlines()[0]
+    assert first.startswith("· This computer has no NVIDIA GPU") and "expected" in first
+    window.set_language("zh_CN")
+    assert page.result.toPlainText().strip().startswith("· 这台电脑没有 NVIDIA GPU")
+    window.set_language("en")

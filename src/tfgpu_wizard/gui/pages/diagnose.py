@@ -126,10 +126,17 @@ class DiagnosePage(Page):
         if not text.strip():
             self.result.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))
             return
+        host = getattr(self.state, "host", None)
         try:
-            shown = explanation_html(explain(text, host=getattr(self.state, "host", None), gap=gap))
+            shown = explanation_html(explain(text, host=host, gap=gap))
         except Exception as exc:  # noqa: BLE001 - the user's text stays in the box
             self.result.setHtml(verdict_html("bad", _t("The diagnosis failed: {0}").format(exc)))
             return
+        if host is not None and not getattr(host, "gpus", None):
+            # The findings read the log; the page also says what it knows of this computer (gui-audit-2 F12).
+            shown = "<p>" + verdict_html("info", _t(
+                "This computer has no NVIDIA GPU: TensorFlow runs on the CPU here, and messages about CUDA "
+                "libraries are expected. They matter only if this log comes from a computer with an NVIDIA "
+                "GPU.")) + "</p>" + shown
         self.result.setHtml(shown)
         self.btn_verify.setVisible(True)
