@@ -390,6 +390,10 @@
         <source>Stopped by you; no answer yet.</source>
         <translation>已由你停止，尚无结论。</translation>
     </message>
+    <message>
+        <source>TensorFlow prints start-up messages every time (oneDNN, cudart_stub, "failed call to cuInit" without a GPU), some of them twice: they are normal noise. The answer is the line above.</source>
+        <translation>TensorFlow 每次启动都会打印一些信息（oneDNN、cudart_stub，没有 GPU 时还有 “failed call to cuInit”），有些会重复出现：这些都是正常的噪声。答案在上面那一行。</translation>
+    </message>
 </context>
 <context>
     <name>SetupPage</name>

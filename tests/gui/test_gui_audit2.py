@@ -280,6 +280,8 @@ def test_n13_a_fresh_start_without_tensorflow_opens_setup_and_sanity_offers_the_
         assert sanity.start(steps=5)
     qtbot.waitUntil(lambda: sanity.phase == "done", timeout=20_000)
     assert sanity.verdict_kind == "needs-action" and sanity.btn_setup.isVisible()
+    # F20: the log under the answer says TensorFlow's start-up lines are noise, not the answer
+    assert sanity.log.isVisible() and sanity.log_note.isVisible() and "normal noise" in sanity.log_note.text()
     sanity.btn_setup.click()
     assert window.current_page_name() == "setup"
     window._on_host(host)  # a second detection ("Detect again") does not move the user

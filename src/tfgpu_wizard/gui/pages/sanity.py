@@ -74,6 +74,11 @@ class SanityPage(Page):
         lay.addWidget(self.btn_setup, 0, Qt.AlignmentFlag.AlignLeft)
         self.log_title = QLabel()
         lay.addWidget(self.log_title)
+        # TensorFlow's start-up lines (oneDNN, cudart_stub, "E0000 … failed call to cuInit") look like errors: the
+        # log says they are not the answer (gui-audit-2 F20).
+        self.log_note = wrap_label()
+        self.log_note.setStyleSheet("color:#555;")
+        lay.addWidget(self.log_note)
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
@@ -97,6 +102,9 @@ class SanityPage(Page):
         )
         self._show_python()
         self.log_title.setText(_t("What TensorFlow printed:"))
+        self.log_note.setText(_t(
+            "TensorFlow prints start-up messages every time (oneDNN, cudart_stub, \"failed call to cuInit\" "
+            "without a GPU), some of them twice: they are normal noise. The answer is the line above."))
         self.steps_info.setText(
             _t("What the check does:\n"
                "1. starts the Python above and imports TensorFlow (a few seconds);\n"
@@ -135,6 +143,7 @@ class SanityPage(Page):
 
     def _show_log(self, on: bool) -> None:
         self.log_title.setVisible(on)
+        self.log_note.setVisible(on)
         self.log.setVisible(on)
         self.steps_info.setVisible(not on)
 
