@@ -9,7 +9,7 @@ that each one fits that size: nothing cut off, nothing overlapping, no text elid
 a GPU machine; ``--host detect`` runs the real detection of this machine. Every *scene* (``scenes()``) is one
 screenshot: each Setup step, the Monitor with one recording and with three overlaid (the comparison table
 under them), Benchmark empty and with the H200 recordings, Diagnose and Check with findings, Classroom,
-Sanity, Learn. ``fit_problems()`` is what tests/gui/test_gui_fit_1024.py asserts empty for every scene; this
+Sanity before and after a check (of a Python without TensorFlow), Learn. ``fit_problems()`` is what tests/gui/test_gui_fit_1024.py asserts empty for every scene; this
 tool prints the problems it finds (exit status 1 when there are some).
 """
 
@@ -99,6 +99,27 @@ def scenes(win, app) -> Iterator[str]:
             page.run_diagnosis()
             _events(app)
             yield "diagnose"
+        elif name == "sanity":
+            _events(app)
+            yield "sanity"
+            if os.name == "posix":  # the answer for a Python without TensorFlow: the log, the note, "Setup →"
+                import shlex
+                import tempfile
+
+                with tempfile.TemporaryDirectory() as tmp:
+                    fake = Path(tmp) / "python"
+                    fake.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -I -S \"$@\"\n", encoding="utf-8")
+                    fake.chmod(0o755)
+                    shown = win.state.target_python
+                    win.state.target_python = str(fake)
+                    page.start(steps=5)
+                    _events(app, lambda page=page: page.phase == "done" and not page.busy(), 120)
+                    win.state.target_python = shown
+                    page.python_label.setText(page.python_label.text().replace(str(fake), shown))
+                    # the traceback names this checkout's folder: an example folder in the pictures, as above
+                    page.log.setPlainText(page.log.toPlainText().replace(str(REPO / "src"), "/home/ana/tfgpu-wizard/src"))
+                    _events(app)
+                    yield "sanity-no-tensorflow"
         elif name == "check":
             text = CHECK_TEXT.read_text(encoding="utf-8") if CHECK_TEXT.is_file() else "pip install tensorflow-gpu\n"
             page.input.edit.setPlainText(text)

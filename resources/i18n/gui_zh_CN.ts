@@ -618,6 +618,34 @@
         <source>Why nvidia-smi shows the GPU almost full</source>
         <translation>为什么 nvidia-smi 显示 GPU 几乎占满</translation>
     </message>
+    <message>
+        <source>No NVIDIA GPU? What you can still do here</source>
+        <translation>没有 NVIDIA GPU？在这里仍然可以做的事</translation>
+    </message>
+    <message>
+        <source>TensorFlow runs on the CPU, and Setup installs that version for you (plain tensorflow, no CUDA libraries). The Sanity check then says "Works on the CPU, as intended". Monitor → Open run or recording… shows real training runs recorded on an NVIDIA H200 (memory modes, mixed precision), and Benchmark → Show the H200 recordings compares their speed. Check a tutorial and Diagnose work without a GPU too. When you later train on a GPU machine or a server, run the wizard there: everything it does is also a terminal command (tfgpu-wizard --help).</source>
+        <translation>TensorFlow 可以在 CPU 上运行，“安装设置”会为你安装这个版本（普通的 tensorflow，不带 CUDA 库）。之后健全性检查会显示“在 CPU 上正常工作（符合预期）”。“监控”→“打开运行记录或录制…”可以查看在 NVIDIA H200 上录制的真实训练过程（显存模式、混合精度），“基准测试”→“查看 H200 录制数据”可以比较它们的速度。“检查教程”和“诊断”也不需要 GPU。以后在有 GPU 的电脑或服务器上训练时，请在那里运行本向导：它做的每件事也都有终端命令（tfgpu-wizard --help）。</translation>
+    </message>
+    <message>
+        <source>Read more</source>
+        <translation>延伸阅读</translation>
+    </message>
+    <message>
+        <source>What the H200 recordings show</source>
+        <translation>H200 录制数据说明了什么</translation>
+    </message>
+    <message>
+        <source>How the install plans are made</source>
+        <translation>安装方案是如何生成的</translation>
+    </message>
+    <message>
+        <source>How Diagnose reads a log</source>
+        <translation>“诊断”如何读取日志</translation>
+    </message>
+    <message>
+        <source>Watching other machines' GPUs (Classroom)</source>
+        <translation>查看其他机器的 GPU（课堂）</translation>
+    </message>
 </context>
 <context>
     <name>gui</name>
@@ -1727,6 +1755,13 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
     <message>
         <source>Cannot read {path}: {reason}</source>
         <translation>无法读取 {path}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Verdicts</name>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
     </message>
 </context>
 </TS>

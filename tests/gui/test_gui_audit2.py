@@ -372,3 +372,17 @@ def test_f12_diagnose_says_this_computer_has_no_gpu(window) -> None:
     window.set_language("zh_CN")
     assert page.result.toPlainText().strip().startswith("· 这台电脑没有 NVIDIA GPU")
     window.set_language("en")
+
+
+def test_f19_learn_says_what_to_do_without_a_gpu_and_links_the_docs(window) -> None:
+    """F19: Learn had the same four paragraphs: nothing on "no NVIDIA GPU, what now?", no links to docs."""
+    from tfgpu_wizard.core import verdicts
+
+    page = window.show_page("learn")
+    text = page.text.toPlainText()
+    assert "No NVIDIA GPU? What you can still do here" in text and verdicts.label("ok-cpu") in text
+    links = page.text.toHtml()
+    assert "h200-results.md" in links and "diagnosis.md" in links
+    window.set_language("zh_CN")
+    assert "没有 NVIDIA GPU？" in page.text.toPlainText() and verdicts.label("ok-cpu") in page.text.toPlainText()
+    window.set_language("en")

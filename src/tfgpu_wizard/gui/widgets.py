@@ -85,7 +85,12 @@ def kind_html(key: str, text: str) -> str:
     """A headline in the vocabulary's words: the kind's label, then what was found ("✓ Works on the CPU, as
     intended: TensorFlow 2.21.0 works …"), in the current language; Sanity, Verify, "Run it for me" and
     Diagnose say the same thing about the same fact this way (issue 23)."""
-    return verdict_html(key, f"{verdicts.label(key)}: {text}" if text else verdicts.label(key))
+    from PySide6.QtCore import QCoreApplication
+
+    if not text:
+        return verdict_html(key, verdicts.label(key))
+    # "Label: text", with the full-width colon in Chinese
+    return verdict_html(key, QCoreApplication.translate("Verdicts", "{0}: {1}").format(verdicts.label(key), text))
 
 
 def save_start(name: str) -> str:
