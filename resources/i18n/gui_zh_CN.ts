@@ -347,6 +347,14 @@
         <source>{0} (no GPU samples: {1}'s own memory)</source>
         <translation>{0}（没有 GPU 采样：{1} 自己报告的显存）</translation>
     </message>
+    <message>
+        <source>Host RAM (MiB)</source>
+        <translation>主机内存（MiB）</translation>
+    </message>
+    <message>
+        <source>Memory (MiB): GPU, host RAM</source>
+        <translation>内存（MiB）：GPU、主机内存</translation>
+    </message>
 </context>
 <context>
     <name>SanityPage</name>

@@ -80,6 +80,8 @@ def test_n6_a_saved_cpu_run_reopens_with_its_curve_name_and_numbers(window, qtbo
     assert abs((float(t.max()) - float(t.min())) - (float(live_t.max()) - float(live_t.min()))) < 3.0  # same span
     assert page.chart.empty_label.isHidden() or not page.chart.empty_label.text()
     assert page.compare_rows()[-1].label == live_label
+    # N8: the axis of a CPU run's curve says host RAM, not "GPU memory"
+    assert page.chart.mem_plot.getAxis("left").labelText == "Host RAM (MiB)"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])

@@ -285,7 +285,7 @@ class MemoryChart(QWidget):
     # -- text -------------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        self.mem_plot.setLabel("left", _t("GPU memory (MiB)"))
+        self._axis_title()
         self.util_title.setText(_t("Utilization (%)"))
         self.util_plot.setLabel("bottom", _t("time (s)"))
         self._show_empty_text()
@@ -379,6 +379,17 @@ class MemoryChart(QWidget):
             self.store.append(t, values)
         self._dirty = True
 
+    def _axis_title(self) -> None:
+        """The memory axis says whose memory it shows: a CPU run's host RAM alone is not "GPU memory"
+        (gui-audit-2 N8)."""
+        host_only = "host.rss" in self._curves and not any(n.endswith(".used") for n in self._curves)
+        if host_only and not self._faded:
+            self.mem_plot.setLabel("left", _t("Host RAM (MiB)"))
+        elif host_only:
+            self.mem_plot.setLabel("left", _t("Memory (MiB): GPU, host RAM"))
+        else:
+            self.mem_plot.setLabel("left", _t("GPU memory (MiB)"))
+
     def clear(self) -> None:
         for name, item in self._curves.items():
             (self.util_plot if name.endswith(".util") else self.mem_plot).removeItem(item)
@@ -390,6 +401,7 @@ class MemoryChart(QWidget):
         self._ymax = 0.0
         self.store = SeriesStore()
         self._dirty = True
+        self._axis_title()
         self.repaint_now()
 
     def _curve(self, name: str) -> pg.PlotDataItem | None:
@@ -420,6 +432,8 @@ class MemoryChart(QWidget):
         plot.addItem(item)
         self._relabel(name, item)
         self._curves[name] = item
+        if name == "host.rss" or name.endswith(".used"):
+            self._axis_title()
         return item
 
     def visible_range(self) -> tuple[float, float]:
