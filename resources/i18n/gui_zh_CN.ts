@@ -1772,4 +1772,15 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <translation>{0}：{1}</translation>
     </message>
 </context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
 </TS>

@@ -388,3 +388,28 @@ def test_f19_learn_says_what_to_do_without_a_gpu_and_links_the_docs(window) -> N
     window.set_language("zh_CN")
     assert "没有 NVIDIA GPU？" in page.text.toPlainText() and verdicts.label("ok-cpu") in page.text.toPlainText()
     window.set_language("en")
+
+
+def test_n17_f9_the_open_dialog_shows_whole_names_and_its_labels_in_chinese(window, qtbot) -> None:
+    """N17: "sample-jax-cnn-mi…default.run.jsonl" twice, sizes "12.…KiB"; F9: "Look in:" and "Files of type:"
+    stayed English in 中文 (Qt's own catalog lacks "&Look in:" and "Files of &type:")."""
+    from PySide6.QtWidgets import QLabel, QTreeView
+
+    window.resize(1024, 600)
+    page = window.show_page("monitor")
+    dlg = page.open_run_dialog()
+    dlg.show()
+    tree = dlg.findChild(QTreeView, "treeView")
+    qtbot.waitUntil(lambda: tree.model().rowCount(tree.rootIndex()) > 10, timeout=10_000)
+    names = [tree.model().index(r, 0, tree.rootIndex()).data() for r in range(tree.model().rowCount(tree.rootIndex()))]
+    longest = max(tree.fontMetrics().horizontalAdvance(n) for n in names if n.endswith(".run.jsonl"))
+    assert tree.header().sectionSize(0) >= longest, (tree.header().sectionSize(0), longest)
+    assert dlg.width() <= 1024
+    dlg.close()
+    window.set_language("zh_CN")
+    dlg = page.open_run_dialog()
+    dlg.show()
+    labels = [lab.text() for lab in dlg.findChildren(QLabel)]
+    assert "查找范围(&L)：" in labels and "文件类型(&T)：" in labels, labels
+    dlg.close()
+    window.set_language("en")

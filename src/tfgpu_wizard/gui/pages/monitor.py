@@ -505,8 +505,12 @@ class MonitorPage(Page):
         places = [p for p in (runs, recordings, Path.home()) if p.is_dir()]
         return (runs if has_runs else recordings), places
 
-    def _open_run_dialog(self) -> None:
+    def open_run_dialog(self) -> QFileDialog:
+        """The "Open run or recording…" dialog (not shown yet): wide enough, in the detail view with the name
+        column sized to the longest name, so "sample-jax-cnn-mi…default.run.jsonl" no longer appears twice
+        (gui-audit-2 N17); the sidebar has runs, recordings and home."""
         from PySide6.QtCore import QUrl
+        from PySide6.QtWidgets import QTreeView
 
         start, places = self.open_dialog_places()
         dlg = QFileDialog(self, _t("Open run or recording"), str(start),
@@ -514,6 +518,19 @@ class MonitorPage(Page):
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
         dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the sidebar (bundled recordings) shows
         dlg.setSidebarUrls([QUrl.fromLocalFile(str(p)) for p in places])
+        dlg.setViewMode(QFileDialog.ViewMode.Detail)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        width = min(1000, screen.width() - 40) if screen is not None else 1000
+        dlg.resize(width, min(600, screen.height() - 60) if screen is not None else 560)
+        names = [p.name for p in start.glob("*.run.jsonl")] if start.is_dir() else []
+        tree = dlg.findChild(QTreeView, "treeView")
+        if tree is not None and names:
+            longest = max(tree.fontMetrics().horizontalAdvance(n) for n in names) + 40
+            tree.header().resizeSection(0, min(longest, width - 360))  # size and type keep ~200 px
+        return dlg
+
+    def _open_run_dialog(self) -> None:
+        dlg = self.open_run_dialog()
         if dlg.exec() and dlg.selectedFiles():
             self.open_run(dlg.selectedFiles()[0])
 
