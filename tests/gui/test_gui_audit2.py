@@ -149,7 +149,12 @@ def test_f3_verify_and_sanity_say_the_same_words_on_a_computer_without_a_gpu(win
 
     if nvml.init() is None:  # None: NVML started, so a driver is here and TensorFlow may see a GPU
         pytest.skip("a GPU driver is here")
-    window._on_host(_host(NO_DRIVER))  # this machine's fact as detection reports it: no NVIDIA GPU
+    window.detect_host()  # this machine's real detection
+    qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)
+    from tfgpu_wizard.gui.widgets import no_gpu_here
+
+    if not no_gpu_here(window.state.host):
+        pytest.skip("this computer has an NVIDIA GPU (without a working driver)")
     window.state.target_python = sys.executable
     setup = window.show_page("setup")
     setup.show_step(3)
@@ -358,14 +363,19 @@ def test_n1_copy_commands_only_pastes_into_a_terminal(window, tmp_path, monkeypa
     assert "written to" in view.message.text()
 
 
-def test_f12_diagnose_says_this_computer_has_no_gpu(window) -> None:
+def test_f12_diagnose_says_this_computer_has_no_gpu(window, qtbot) -> None:
     """F12: the libcudart dlerror pasted on a computer without an NVIDIA GPU: the page did not say that this
     machine has no NVIDIA GPU (so CUDA library messages are expected here)."""
     log = ("W tensorflow/compiler/xla/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic "
            "library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file "
            "or directory\nI tensorflow/compiler/xla/stream_executor/cuda/cudart_stub.cc:29] Ignore above cudart "
            "dlerror if you do not have a GPU set up on your machine.\n")
-    window._on_host(_host(NO_DRIVER))
+    from tfgpu_wizard.gui.widgets import no_gpu_here
+
+    window.detect_host()  # this machine's real detection
+    qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)
+    if not no_gpu_here(window.state.host):
+        pytest.skip("this computer has an NVIDIA GPU")
     page = window.show_page("diagnose")
     page.input.edit.setPlainText(log)
     page.btn.click()
@@ -374,6 +384,10 @@ def test_f12_diagnose_says_this_computer_has_no_gpu(window) -> None:
     window.set_language("zh_CN")
     assert page.result.toPlainText().strip().startswith("· 这台电脑没有 NVIDIA GPU")
     window.set_language("en")
+    # an NVIDIA GPU without a working driver is not "a computer without a GPU": no such note there
+    window._on_host(_host(NO_DRIVER))
+    page.btn.click()
+    assert "This computer has no NVIDIA GPU" not in page.result.toPlainText()
 
 
 def test_f19_learn_says_what_to_do_without_a_gpu_and_links_the_docs(window) -> None:
@@ -412,4 +426,19 @@ def test_n17_f9_the_open_dialog_shows_whole_names_and_its_labels_in_chinese(wind
     labels = [lab.text() for lab in dlg.findChildren(QLabel)]
     assert "查找范围(&L)：" in labels and "文件类型(&T)：" in labels, labels
     dlg.close()
+    window.set_language("en")
+
+
+def test_f15_the_driver_detail_on_machine_is_chinese_in_chinese(window, qtbot) -> None:
+    """F15: launched in 中文, Setup → Machine said "✗ 未找到 (NVML: the NVML library (libnvidia-ml / nvml.dll, part
+    of the NVIDIA driver) was not found; nvidia-smi: not found; no NVIDIA GPU is visible …)" in English."""
+    window.set_language("zh_CN")
+    window.detect_host()  # this machine's real detection
+    qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)
+    error = window.state.host.driver.error or ""
+    if "nvidia-smi: not found" not in error:
+        pytest.skip("this computer has an NVIDIA driver")
+    page = window.show_page("setup")
+    row = next(line for line in page.machine_view.toPlainText().splitlines() if "nvidia-smi:" in line)
+    assert "nvidia-smi: 未找到" in row and "；" in row and "was not found" not in row, row
     window.set_language("en")

@@ -16,7 +16,15 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar,
 from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.sanity import sanity as sanity_flow
 from tfgpu_wizard.gui.advice import advice_for
-from tfgpu_wizard.gui.widgets import Page, empty_state, heading, kind_html, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import (
+    Page,
+    empty_state,
+    heading,
+    kind_html,
+    no_gpu_here,
+    verdict_html,
+    wrap_label,
+)
 from tfgpu_wizard.gui.workers import FlowTask
 
 
@@ -241,8 +249,7 @@ class SanityPage(Page):
         if v.why:
             details = ("<b>" + html.escape(_t("Why:")) + "</b><ul>"
                        + "".join(f"<li>{html.escape(r)}</li>" for r in v.why) + "</ul>" + details)
-        host = getattr(self.state, "host", None)
-        has_gpu = None if host is None else bool(getattr(host, "gpus", None))
+        has_gpu = False if no_gpu_here(getattr(self.state, "host", None)) else None
         if self.result.train is None and not self.result.cancelled:  # the probe answered: Verify's kind for it
             key = verdicts.for_probe(self.result.probe_verdict.status, host_has_gpu=has_gpu)
         else:

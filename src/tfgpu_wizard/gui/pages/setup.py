@@ -35,6 +35,7 @@ from tfgpu_wizard.core.flows.diagnose import explain
 from tfgpu_wizard.core.flows.doctor import cuda_explanation, host_notes
 from tfgpu_wizard.core.flows.verify import expects_cpu
 from tfgpu_wizard.core.flows.verify import verify as verify_flow
+from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.pages.diagnose import explanation_html, findings_html
 from tfgpu_wizard.gui.pages.setup_choose import ChooseView
@@ -48,6 +49,20 @@ _STEP_TITLES = {"machine": "Machine", "choose": "Choose", "commands": "Commands"
 
 def _t(text: str) -> str:
     return QCoreApplication.translate("SetupPage", text)
+
+
+def driver_error(detail: str) -> str:
+    """The driver's error for display: "; "-separated parts, each maybe prefixed by its source ("NVML: ",
+    "nvidia-smi: "), each fixed part in the current language (gui-audit-2 F15: it stayed English in 中文). The
+    report keeps it in English (it is data); the host catalog has the words."""
+    parts = []
+    for part in detail.split("; "):
+        head, sep, rest = part.partition(": ")
+        if sep and head in ("NVML", "nvidia-smi"):
+            parts.append(head + sep + tr("host", rest))
+        else:
+            parts.append(tr("host", part))
+    return tr("host", "; ").join(parts)
 
 
 def host_html(report: Any, target_python: str | None = None) -> str:
@@ -73,7 +88,8 @@ def host_html(report: Any, target_python: str | None = None) -> str:
         rows.append((_t("NVIDIA driver"), _t("{0}, runs CUDA up to {1}").format(drv.version, drv.cuda_version or "?")))
     else:  # the driver's state in the words doctor and plan use (core.setup.host_model); its remedy is the
         # "Driver:" paragraph of explain_cuda_versions below
-        rows.append((_t("NVIDIA driver"), "✗ " + drv.state_label() + (f" ({drv.error})" if drv.error else "")))
+        rows.append((_t("NVIDIA driver"), "✗ " + drv.state_label() + (f" ({driver_error(drv.error)})" if drv.error
+                                                                       else "")))
     if drv.nvml_version:
         rows.append((_t("NVML library"), drv.nvml_version))
     for g in report.gpus:
