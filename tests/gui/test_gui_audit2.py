@@ -442,3 +442,24 @@ def test_f15_the_driver_detail_on_machine_is_chinese_in_chinese(window, qtbot) -
     row = next(line for line in page.machine_view.toPlainText().splitlines() if "nvidia-smi:" in line)
     assert "nvidia-smi: 未找到" in row and "；" in row and "was not found" not in row, row
     window.set_language("en")
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="the steps are shell snippets")
+def test_n12_setup_commands_catch_up_a_language_switched_during_a_run(window, qtbot, tmp_path) -> None:
+    """N12: switched to 中文 while "Run it for me" ran, the plan title, its warnings and the script stayed English
+    after the run ended (✓ 所有步骤已完成 under an English plan)."""
+    from tfgpu_wizard.core.setup.shells import Step
+
+    page = window.show_page("setup")
+    page.set_host(_host(NO_DRIVER))
+    page.show_step(2)
+    view = page.commands
+    english = view.script_text("bash")
+    assert "CPU only" in english
+    with qtbot.waitSignal(view.runner.finished, timeout=30_000):
+        view.run_steps([Step("Wait a moment", argv=("sleep", "1"))], tmp_path)
+        window.set_language("zh_CN")  # during the run
+        assert view.runner.is_running() and "运行" in view.message.text()
+    chinese = view.script_text("bash")
+    assert chinese != english and "仅 CPU" in chinese, chinese[:300]
+    window.set_language("en")

@@ -307,6 +307,8 @@ class CommandsView(QWidget):
         self.btn_save.setText(_t("Save as…"))
         self.btn_run.setText("▶ " + _t("Run it for me"))
         self.btn_cancel.setText("■ " + _t("Cancel"))
+        if self.runner.is_running():
+            self.message.setText(verdict_html("busy", _t("Running the plan… Cancel stops it at once.")))
         self.rebuild()
         if self._last_run is not None and not self.runner.is_running():
             self._show_run_result(*self._last_run)
@@ -329,9 +331,13 @@ class CommandsView(QWidget):
         return shells_for(self.choice.platform) if self.choice else ()
 
     def rebuild(self) -> None:
-        """Build one plan per shell for the current choice (language, folder or choice changed)."""
+        """Build one plan per shell for the current choice (language, folder or choice changed). Not while a
+        plan runs (its tabs are what runs); a language switched meanwhile is caught up when it ends (N12)."""
         if self.runner.is_running():
             return
+        from tfgpu_wizard.gui import i18n
+
+        self._built_lang = i18n.current()
         keep = self.current_shell()
         self.plans = {}
         self.error = ""
@@ -585,6 +591,10 @@ class CommandsView(QWidget):
         self.run_progress.setValue(done)
 
     def _on_run_finished(self, status: str) -> None:
+        from tfgpu_wizard.gui import i18n
+
+        if getattr(self, "_built_lang", None) != i18n.current():
+            self.rebuild()  # the language was switched during the run: the plan's words in the new one
         self._update_buttons()
         self.status.emit("")
         if status == "declined":
