@@ -261,6 +261,17 @@ def test_f14_the_controls_show_the_opened_runs_settings(window, qtbot) -> None:
     assert page.sample_config().model == "resnet20"  # Start runs what the controls show
 
 
+def test_f14_csv_columns_are_named_after_the_framework(window, qtbot, tmp_path) -> None:
+    """F14: the exported CSV of a PyTorch recording had `tf.current,tf.peak` columns."""
+    page = window.show_page("monitor")
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        page.open_run(RECORDINGS / "sample-torch-resnet20-mixed_float16-default.run.jsonl")
+    out = tmp_path / "torch.csv"
+    assert page.export_csv(out) is None
+    header = out.read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert "pytorch.current" in header and not any(h.startswith("tf.") for h in header), header
+
+
 @pytest.mark.skipif(__import__("os").name != "posix", reason="the interpreter is a shell script")
 def test_n13_a_fresh_start_without_tensorflow_opens_setup_and_sanity_offers_the_way(window, qtbot, tmp_path,
                                                                                   monkeypatch) -> None:

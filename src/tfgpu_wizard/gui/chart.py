@@ -149,12 +149,16 @@ class SeriesStore:
     def nbytes(self) -> int:
         return self._t.nbytes + sum(c.nbytes for c in self._cols.values())
 
-    def write_csv(self, path: Path) -> None:
+    def write_csv(self, path: Path, framework: str = "TensorFlow") -> None:
+        """Every series as a column (MiB, %), ``t_s`` first. The framework's own memory columns are named after
+        it (``pytorch.current`` for a PyTorch run, not ``tf.current``: gui-audit-2 F14)."""
         names = sorted(self._cols)
         t = self.t()
+        prefix = {"TensorFlow": "tf", "JAX": "jax", "PyTorch": "pytorch"}.get(framework, "tf")
+        header = [f"{prefix}.{n[3:]}" if n.startswith("tf.") else n for n in names]
         with open(path, "w", newline="", encoding="utf-8") as fh:
             w = csv.writer(fh)
-            w.writerow(["t_s", *names])
+            w.writerow(["t_s", *header])
             cols = [self.col(n) for n in names]
             for i in range(self._n):
                 w.writerow([f"{t[i]:.3f}", *("" if math.isnan(c[i]) else f"{c[i]:.1f}" for c in cols)])
@@ -615,7 +619,7 @@ class MemoryChart(QWidget):
         return self.grab().save(str(path), "PNG")
 
     def export_csv(self, path: str | Path) -> None:
-        self.store.write_csv(Path(path))
+        self.store.write_csv(Path(path), self._framework)
 
     def curve_names(self) -> list[str]:
         return list(self._curves)
