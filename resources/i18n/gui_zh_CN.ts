@@ -292,6 +292,10 @@
         <source>Saved to</source>
         <translation>已保存到</translation>
     </message>
+    <message>
+        <source>The median over the run's steps, as in the table below</source>
+        <translation>整个运行各步的中位数，与下表相同</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>

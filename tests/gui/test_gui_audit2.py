@@ -70,6 +70,8 @@ def test_n6_a_saved_cpu_run_reopens_with_its_curve_name_and_numbers(window, qtbo
     assert page.result is not None and page.result.status == "finished", page.result
     live_label = page.compare_rows()[-1].label
     live_t, live_rss = page.chart.curve_data("host.rss")
+    live_ips = page.lab_ips.text()
+    assert live_ips == f"{page.compare_rows()[-1].stats.images_per_s:,.0f}"  # the run box says the table's figure
     assert len(live_rss) >= 2 and live_label.endswith("fp32 · TensorFlow · CPU")
     page.keep.setChecked(False)
     with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
@@ -79,7 +81,7 @@ def test_n6_a_saved_cpu_run_reopens_with_its_curve_name_and_numbers(window, qtbo
     assert len(rss) >= 2 and abs(float(rss.max()) - float(live_rss.max())) < 1.0  # the same MiB
     assert abs((float(t.max()) - float(t.min())) - (float(live_t.max()) - float(live_t.min()))) < 3.0  # same span
     assert page.chart.empty_label.isHidden() or not page.chart.empty_label.text()
-    assert page.compare_rows()[-1].label == live_label
+    assert page.compare_rows()[-1].label == live_label and page.lab_ips.text() == live_ips
     # N8: the axis of a CPU run's curve says host RAM, not "GPU memory"
     assert page.chart.mem_plot.getAxis("left").labelText == "Host RAM (MiB)"
 

@@ -300,7 +300,13 @@ class MonitorPage(Page):
             i = int(have[-1])
             pk = float(peak[i]) if i < len(peak) and not math.isnan(float(peak[i])) else float(cur[i])
             memory = (float(cur[i]), pk)
-        self.run_box.show_readings(self._last, memory)
+        last = self._last
+        stats = self._run_stats
+        ips = getattr(stats, "images_per_s", None) if not self.trainer.is_running() else None
+        if ips:  # an ended or opened run: the table's figure (the median of its steps), not its last step's (N6)
+            last = dict(last, images_per_sec=ips)
+        self.run_box.show_readings(last, memory)
+        self.run_box.lab_ips.setToolTip(_t("The median over the run's steps, as in the table below") if ips else "")
 
     def _on_finished(self, result: RecordResult) -> None:
         self.result = result
@@ -312,6 +318,7 @@ class MonitorPage(Page):
         else:
             self.last_run_path = result.saved_to
         self._run_stats = self._stats_of(result)
+        self._update_numbers()
         if self.chart.empty_text() == self._cpu_hint():  # no longer live
             self.chart.set_empty_text(_t("The last run trained on the CPU: there was no GPU memory to draw."))
         self._run_ended()
@@ -447,6 +454,7 @@ class MonitorPage(Page):
         self._update_numbers()
         self._show_settings_of(rep)
         self._run_label, self._run_style, self._run_stats = rep.label, (rep.mode, rep.precision), rep.stats
+        self._update_numbers()
         self._no_readings = not (rows or rep.memory)
         self._render_no_readings()
         self.chart.follow = False
