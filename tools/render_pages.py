@@ -263,6 +263,11 @@ def _axis_problems(root, win) -> list[str]:
     for view in root.findChildren(pg.PlotWidget):
         if not view.isVisibleTo(win):
             continue
+        legend = view.getPlotItem().legend
+        if legend is not None and legend.isVisible() and legend.items:
+            room = view.getPlotItem().vb.boundingRect().width()
+            if legend.boundingRect().width() > room + 1:  # a legend line wider than the plot is cut at its edge
+                problems.append(f"legend {legend.boundingRect().width():.0f} px wide in a {room:.0f}-px plot (cut)")
         for side in ("left", "bottom"):
             axis = view.getAxis(side)
             if not axis.isVisible() or not axis.label.isVisible() or not axis.labelText:

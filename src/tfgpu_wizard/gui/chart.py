@@ -224,6 +224,7 @@ class MemoryChart(QWidget):
     BUCKETS = 400  # min/max pairs per curve per frame: ~1 pair per pixel column at 1366x768
     MAX_FADED = 6
     faded_prefix = True  # kept runs are "earlier: …" beside a current one (not in `runs compare --png`)
+    LEGEND_CHARS = 44  # an earlier run's name in the window's legend, at most (the table has it whole)
 
     def __init__(self, parent=None, window_s: float = 300.0) -> None:
         super().__init__(parent)
@@ -565,6 +566,10 @@ class MemoryChart(QWidget):
 
     def _faded_text(self, label: str, item) -> str:
         peak = self._faded_peak.get(id(item))
+        if self.faded_prefix and len(label) > self.LEGEND_CHARS:
+            # In the window the table under the chart names every run in full; a legend line longer than the
+            # plot at 1024 px was cut at its edge ("… NVIDIA H20"), so it is shortened here, visibly.
+            label = label[: self.LEGEND_CHARS - 1].rstrip(" ·") + "…"
         return (_t("earlier: {0}").format(label) if self.faded_prefix else label) + (
             " · " + _t("peak {0} MiB").format(f"{peak:,.0f}") if peak is not None else "")
 
