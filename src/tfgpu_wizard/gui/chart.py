@@ -569,7 +569,10 @@ class MemoryChart(QWidget):
         if self.faded_prefix and len(label) > self.LEGEND_CHARS:
             # In the window the table under the chart names every run in full; a legend line longer than the
             # plot at 1024 px was cut at its edge ("… NVIDIA H20"), so it is shortened here, visibly.
-            label = label[: self.LEGEND_CHARS - 1].rstrip(" ·") + "…"
+            parts = label.split(" · ")  # whole words only: the last parts (GPU, backend) give way first
+            while len(parts) > 1 and len(" · ".join(parts)) > self.LEGEND_CHARS - 2:
+                parts.pop()
+            label = " · ".join(parts) + " …"
         return (_t("earlier: {0}").format(label) if self.faded_prefix else label) + (
             " · " + _t("peak {0} MiB").format(f"{peak:,.0f}") if peak is not None else "")
 
