@@ -26,7 +26,7 @@ def verdict_block_html(result: Any) -> str:
     parts = []
     if result.as_intended:
         parts.append(f"<p style='font-size:13pt'>"
-                     f"{kind_html(key, tr('target', 'TensorFlow works, on the CPU, as this plan intends.'))}</p>")
+                     f"{verdict_html(key, tr('target', 'TensorFlow works, on the CPU, as this plan intends.'))}</p>")
         parts.append(f"<p>{html.escape(verdict.headline)}</p>")
     else:
         parts.append(f"<p style='font-size:13pt'>{kind_html(key, verdict.headline)}</p>")
