@@ -127,6 +127,14 @@
         <source>These files were changed after tfgpu-wizard wrote them (or it did not write them):</source>
         <translation>这些文件在 tfgpu-wizard 写入之后被改过（或者不是它写的）：</translation>
     </message>
+    <message>
+        <source>The environment is already there: {0}. The steps check and repair it.</source>
+        <translation>环境已经存在：{0}。这些步骤会检查并修复它。</translation>
+    </message>
+    <message>
+        <source>Download: at most {0}; little or nothing when it is already installed.</source>
+        <translation>下载：最多 {0}；已经安装过时几乎不用下载。</translation>
+    </message>
 </context>
 <context>
     <name>cli</name>

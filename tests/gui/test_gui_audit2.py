@@ -476,3 +476,27 @@ def test_n12_setup_commands_catch_up_a_language_switched_during_a_run(window, qt
     chinese = view.script_text("bash")
     assert chinese != english and "仅 CPU" in chinese, chinese[:300]
     window.set_language("en")
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="a POSIX plan runs here")
+def test_n11_the_confirmation_knows_the_environment_is_already_there(window, qtbot, tmp_path, monkeypatch) -> None:
+    """N11: "Run it for me" again for an existing environment said "New environment: … Download: about 572 MB";
+    nothing was downloaded. The real question of the flow, answered "no" here."""
+    import venv
+
+    monkeypatch.setenv("TFGPU_WIZARD_DATA", str(tmp_path / "data"))
+    env = tmp_path / "tf env"
+    venv.EnvBuilder(with_pip=False).create(env)  # a real environment already in that folder
+    page = window.show_page("setup")
+    page.set_host(_host(NO_DRIVER))
+    page.commands.prefix.setText(str(env))
+    page.commands.rebuild()
+    page.show_step(2)
+    view = page.commands
+    view.tabs.setCurrentIndex(0)
+    asked: list[str] = []
+    view.confirm_run = lambda summary: asked.append("\n".join(summary.lines())) or False
+    with qtbot.waitSignal(view.runner.finished, timeout=20_000) as blocker:
+        assert view.run_plan(tmp_path / "plan")
+    assert blocker.args == ["declined"] and asked
+    assert "already there" in asked[0] and "New environment" not in asked[0] and "at most" in asked[0], asked[0]
