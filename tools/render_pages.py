@@ -76,6 +76,23 @@ def scenes(win, app) -> Iterator[str]:
                 page.show_step(i)
                 _events(app)
                 yield f"setup-{i + 1}-{step}"
+                if step == "commands" and os.name == "posix":  # after "Run it for me": the result, the log
+                    import tempfile
+
+                    from tfgpu_wizard.core.setup.shells import Step
+
+                    view = page.commands
+                    with tempfile.TemporaryDirectory() as tmp:
+                        steps = [Step("Create the environment", argv=("echo", "created")),
+                                 Step("Install TensorFlow", snippet={"posix": "for i in 1 2 3; do echo pip $i; done"}),
+                                 Step("Verify", argv=("echo", "ok"))]
+                        done: list = []
+                        view.runner.finished.connect(done.append)
+                        view.run_steps(steps, tmp)
+                        _events(app, lambda done=done: bool(done), 60)
+                        view.runner.finished.disconnect(done.append)
+                        _events(app)
+                        yield "setup-3-commands-run"
             page.show_step(0)
         elif name == "monitor":
             open_runs(app, page, [MONITOR_RECORDING])

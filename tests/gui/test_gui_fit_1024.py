@@ -51,7 +51,14 @@ def test_every_page_fits_1024x600(window, qtbot, render_pages, lang: str, host: 
         seen.append(scene)
         problems += [f"{scene}: {p}" for p in render_pages.fit_problems(window, (1024, 600))]
         assert window.size().toTuple() == (1024, 600), scene
+        if scene == "setup-3-commands-run":  # F17: the run's result was below the fold after "Run it for me"
+            view = window.page("setup").commands
+            for w in (view.run_step, view.run_progress):
+                seen_part = w.visibleRegion().boundingRect()
+                assert seen_part.height() >= w.height() - 1, (scene, w, seen_part, w.height())
     assert {"setup-4-verify", "monitor-overlay", "benchmark-demo", "diagnose", "check", "classroom"} <= set(seen)
+    if __import__("os").name == "posix":
+        assert {"setup-3-commands-run", "sanity-no-tensorflow"} <= set(seen)
     assert not problems, "\n".join(problems)
 
 

@@ -570,10 +570,26 @@ class CommandsView(QWidget):
         self.run_folder = self._run_target
         self._step_blocks = {}
         self.run_panel.setVisible(True)
+        # On a 600-px screen the plan above left the run's steps, result and log below the fold of the page's
+        # scroll area (gui-audit-2 F17): the script gives way, and the page scrolls to the run.
+        self.tabs.setMinimumHeight(60)
+        self.split.setSizes([1, 3])
+        self._scroll_to_run()
         self.run_log.clear()
         self.run_log.appendPlainText(_t("Running in {0}").format(self.run_folder))
         self.message.setText(verdict_html("busy", _t("Running the plan… Cancel stops it at once.")))
         self.status.emit(_t("Installing: running the plan…"))
+
+    def _scroll_to_run(self) -> None:
+        from PySide6.QtWidgets import QScrollArea
+
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            area.widget().adjustSize() if not area.widgetResizable() else None
+            area.ensureWidgetVisible(self.run_step, 0, 0)
+            area.ensureWidgetVisible(self.run_progress, 0, 0)
 
     def _on_step_started(self, i: int, text: str, command: str) -> None:
         n = len(self.runner.steps)
@@ -626,6 +642,7 @@ class CommandsView(QWidget):
             key = verdicts.OK_CPU  # a CPU plan's environment works on the CPU: what it set out to do
         text = PlanRunResult(status, steps=self.runner.steps, failed_index=failed).message()
         self.run_step.setText(kind_html(key, text))
+        self._scroll_to_run()
         self.message.setText("")
         return text
 
