@@ -359,6 +359,18 @@
         <source>Memory (MiB): GPU, host RAM</source>
         <translation>内存（MiB）：GPU、主机内存</translation>
     </message>
+    <message>
+        <source>Host RAM (GiB)</source>
+        <translation>主机内存（GiB）</translation>
+    </message>
+    <message>
+        <source>Memory (GiB): GPU, host RAM</source>
+        <translation>内存（GiB）：GPU、主机内存</translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB)</source>
+        <translation>GPU 显存（GiB）</translation>
+    </message>
 </context>
 <context>
     <name>SanityPage</name>

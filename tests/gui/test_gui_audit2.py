@@ -500,3 +500,17 @@ def test_n11_the_confirmation_knows_the_environment_is_already_there(window, qtb
         assert view.run_plan(tmp_path / "plan")
     assert blocker.args == ["declined"] and asked
     assert "already there" in asked[0] and "New environment" not in asked[0] and "at most" in asked[0], asked[0]
+
+
+def test_f14_a_large_memory_axis_counts_in_gib(window, qtbot) -> None:
+    """F14: the y-axis read 140000 MiB for the H200's default run."""
+    page = window.show_page("monitor")
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        page.open_run(RECORDINGS / "sample-tf-resnet20-fp32-default.run.jsonl")
+    axis = page.chart.mem_plot.getAxis("left")
+    assert axis.labelText == "GPU memory (GiB)" and axis.scale == 1 / 1024
+    assert axis.tickStrings([0.0, 51_200.0, 102_400.0], axis.scale, 51_200.0) == ["0", "50", "100"]
+    page.keep.setChecked(False)  # the next run alone
+    with qtbot.waitSignal(page.replay_done, timeout=30_000):
+        page.open_run(RECORDINGS / "sample-tf-resnet20-fp32-growth.run.jsonl")  # 4 GiB: MiB ticks
+    assert axis.labelText == "GPU memory (MiB)" and axis.scale == 1.0

@@ -388,12 +388,15 @@ class MemoryChart(QWidget):
         """The memory axis says whose memory it shows: a CPU run's host RAM alone is not "GPU memory"
         (gui-audit-2 N8)."""
         host_only = "host.rss" in self._curves and not any(n.endswith(".used") for n in self._curves)
+        # Above 16 GiB the ticks are GiB ("140000 MiB" read badly: gui-audit-2 F14); the data stay MiB.
+        gib = self._ymax > 16 * 1024
+        self.mem_plot.getAxis("left").setScale(1 / 1024 if gib else 1.0)
         if host_only and not self._faded:
-            self.mem_plot.setLabel("left", _t("Host RAM (MiB)"))
+            self.mem_plot.setLabel("left", _t("Host RAM (GiB)") if gib else _t("Host RAM (MiB)"))
         elif host_only:
-            self.mem_plot.setLabel("left", _t("Memory (MiB): GPU, host RAM"))
+            self.mem_plot.setLabel("left", _t("Memory (GiB): GPU, host RAM") if gib else _t("Memory (MiB): GPU, host RAM"))
         else:
-            self.mem_plot.setLabel("left", _t("GPU memory (MiB)"))
+            self.mem_plot.setLabel("left", _t("GPU memory (GiB)") if gib else _t("GPU memory (MiB)"))
 
     def clear(self) -> None:
         for name, item in self._curves.items():
@@ -506,6 +509,7 @@ class MemoryChart(QWidget):
             if top != self._ymax:
                 self._ymax = top
                 self.mem_plot.setYRange(0, top, padding=0)
+                self._axis_title()  # MiB or GiB, by the range
         self.frames += 1
 
     # -- comparison -------------------------------------------------------------------------
