@@ -17,7 +17,7 @@ def test_growth_limit_default_differ_as_the_lesson_says():
     s = {n.split("-")[-1]: run_stats(find_run(n)) for n in NAMES}
     assert s["default"].peak_mib > 100_000 > s["limit"].peak_mib > s["growth"].peak_mib > 1_000
     assert all(x.source == "nvml" and x.gpu == "NVIDIA H200" and x.images_per_s for x in s.values())
-    assert overlay_label(s["growth"]) == "growth · fp32 · JAX · NVIDIA H200"
+    assert overlay_label(s["growth"]) == "cnn · batch 1024 · growth · fp32 · JAX · NVIDIA H200"
     colours = {style_for(x.mode, x.precision)[0] for x in s.values()}
     assert len(colours) == 3  # each memory mode its own hue
     assert style_for("default", "fp32")[1] != style_for("default", "mixed_float16")[1]  # precision -> dash

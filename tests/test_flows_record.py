@@ -71,14 +71,17 @@ def test_one_run_has_one_name():
     h200 = read_run(RECORDINGS["sample-tf-cnn-fp32-limit"])
     assert "recording" in h200.header["recorded_on"] or "H200" in h200.header["recorded_on"]
     limit = SampleConfig(memory="limit", memory_limit="4096", devices="gpu:0")
-    assert run_label(limit, h200.devices, {0: h200.devices[0].index}) == "limit 4096 MB · fp32 · TensorFlow · NVIDIA H200"
-    assert run_label(SampleConfig(devices="cpu", memory="default")) == "fp32 · TensorFlow · CPU"
-    assert run_label(SampleConfig(keras2=True, devices="auto")) == "default · fp32 · TensorFlow · Keras 2"
+    assert run_label(limit, h200.devices, {0: h200.devices[0].index}) == \
+        "cnn · batch 64 · limit 4096 MB · fp32 · TensorFlow · NVIDIA H200"
+    assert run_label(SampleConfig(devices="cpu", memory="default")) == "cnn · batch 64 · fp32 · TensorFlow · CPU"
+    assert run_label(SampleConfig(keras2=True, devices="auto", model="resnet20", batch_size=256)) == \
+        "resnet20 · batch 256 · default · fp32 · TensorFlow · Keras 2"  # the model and batch: N5
     assert run_label(SampleConfig(), label="  小 run ") == "小 run"
     # reopened: the run's own label; a recording (whose header label is a paragraph) is named by what it ran
-    assert overlay_label(run_stats(RECORDINGS["sample-jax-cnn-fp32-growth"])) == "growth · fp32 · JAX · NVIDIA H200"
+    assert overlay_label(run_stats(RECORDINGS["sample-jax-cnn-fp32-growth"])) == \
+        "cnn · batch 1024 · growth · fp32 · JAX · NVIDIA H200"
     assert overlay_label(run_stats(RECORDINGS["sample-tf-cnn-fp32-limit"])) == \
-        "limit 4096 MB · fp32 · TensorFlow · NVIDIA H200"
+        "cnn · batch 1024 · limit 4096 MB · fp32 · TensorFlow · NVIDIA H200"
 
 
 def test_replay_reads_a_recording_and_refuses_a_bad_file(tmp_path):
@@ -87,7 +90,8 @@ def test_replay_reads_a_recording_and_refuses_a_bad_file(tmp_path):
     opened: Replay = drive(replay(path))
     assert opened.read and opened.ok and opened.end == rec.end
     assert len(opened.snapshots) == sum(len(snaps) for _, snaps in rec.ticks)
-    assert opened.label == "growth · fp32 · JAX · NVIDIA H200" and opened.framework == "JAX"
+    assert opened.label == \
+        "cnn · batch 1024 · growth · fp32 · JAX · NVIDIA H200" and opened.framework == "JAX"
     assert opened.memory and opened.stats is not None and opened.stats.peak_mib > 1000
     assert opened.events[0][0] >= -1.0  # events on the recorded time axis (from the first tick)
     bad = tmp_path / "不是 run.jsonl"
@@ -108,7 +112,7 @@ def test_a_failing_interpreter_is_recorded_as_failed_with_why(tmp_path):
     assert result.done and result.status == "failed" and result.end == "failed" and result.exit_code == 3
     assert result.detail.splitlines()[0] == "the sample exited with code 3"
     assert "libcudart.so.12" in result.detail and "libcudart.so.12" in result.stderr_tail
-    assert result.label == "fp32 · TensorFlow · CPU"
+    assert result.label.endswith("fp32 · TensorFlow · CPU")
     valid(result.saved_to)
     back = read_run(result.saved_to)
     assert back.header["label"] == result.label and back.header["source"] in ("nvml", "none")

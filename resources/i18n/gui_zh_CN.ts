@@ -51,6 +51,16 @@
         <source>Detecting your machine (driver, GPUs, Python, TensorFlow)…</source>
         <translation>正在检测本机（驱动、GPU、Python、TensorFlow）…</translation>
     </message>
+    <message>
+        <source>No file manager opened it. The log folder is:
+{0}</source>
+        <translation>没有文件管理器打开它。日志文件夹是：
+{0}</translation>
+    </message>
+    <message>
+        <source>Copy the path</source>
+        <translation>复制路径</translation>
+    </message>
 </context>
 <context>
     <name>MonitorPage</name>
@@ -274,6 +284,18 @@
         <source>Stopped: the sample printed nothing for {0:.0f} s.</source>
         <translation>已停止：示例程序 {0:.0f} 秒没有任何输出。</translation>
     </message>
+    <message>
+        <source>What stopped it: {0}.</source>
+        <translation>停止原因：{0}。</translation>
+    </message>
+    <message>
+        <source>Saved to</source>
+        <translation>已保存到</translation>
+    </message>
+    <message>
+        <source>The median over the run's steps, as in the table below</source>
+        <translation>整个运行各步的中位数，与下表相同</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -329,6 +351,26 @@
         <source>{0} (no GPU samples: {1}'s own memory)</source>
         <translation>{0}（没有 GPU 采样：{1} 自己报告的显存）</translation>
     </message>
+    <message>
+        <source>Host RAM (MiB)</source>
+        <translation>主机内存（MiB）</translation>
+    </message>
+    <message>
+        <source>Memory (MiB): GPU, host RAM</source>
+        <translation>内存（MiB）：GPU、主机内存</translation>
+    </message>
+    <message>
+        <source>Host RAM (GiB)</source>
+        <translation>主机内存（GiB）</translation>
+    </message>
+    <message>
+        <source>Memory (GiB): GPU, host RAM</source>
+        <translation>内存（GiB）：GPU、主机内存</translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB)</source>
+        <translation>GPU 显存（GiB）</translation>
+    </message>
 </context>
 <context>
     <name>SanityPage</name>
@@ -371,6 +413,10 @@
     <message>
         <source>Stopped by you; no answer yet.</source>
         <translation>已由你停止，尚无结论。</translation>
+    </message>
+    <message>
+        <source>TensorFlow prints start-up messages every time (oneDNN, cudart_stub, "failed call to cuInit" without a GPU), some of them twice: they are normal noise. The answer is the line above.</source>
+        <translation>TensorFlow 每次启动都会打印一些信息（oneDNN、cudart_stub，没有 GPU 时还有 “failed call to cuInit”），有些会重复出现：这些都是正常的噪声。答案在上面那一行。</translation>
     </message>
 </context>
 <context>
@@ -435,6 +481,22 @@
         <source>MIG mode, {0} MIG devices</source>
         <translation>MIG 模式，{0} 个 MIG 设备</translation>
     </message>
+    <message>
+        <source>Python (this app)</source>
+        <translation>Python（本应用）</translation>
+    </message>
+    <message>
+        <source>Your TensorFlow's Python</source>
+        <translation>你的 TensorFlow 所在的 Python</translation>
+    </message>
+    <message>
+        <source>{0} (Sanity, Monitor and Verify use it)</source>
+        <translation>{0}（健全性检查、监控和验证使用它）</translation>
+    </message>
+    <message>
+        <source>TensorFlow (this app's Python)</source>
+        <translation>TensorFlow（本应用的 Python）</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosePage</name>
@@ -490,6 +552,10 @@
         <source>The platform: it was guessed from paths in the log.</source>
         <translation>平台：它是根据日志里的路径猜测的。</translation>
     </message>
+    <message>
+        <source>This computer has no NVIDIA GPU: TensorFlow runs on the CPU here, and messages about CUDA libraries are expected. They matter only if this log comes from a computer with an NVIDIA GPU.</source>
+        <translation>这台电脑没有 NVIDIA GPU：TensorFlow 在这里使用 CPU 运行，出现关于 CUDA 库的消息是正常的。只有当这段日志来自一台有 NVIDIA GPU 的电脑时，这些消息才重要。</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkPage</name>
@@ -537,6 +603,22 @@
         <source>done</source>
         <translation>完成</translation>
     </message>
+    <message>
+        <source>recording of a failed run</source>
+        <translation>失败运行的录制</translation>
+    </message>
+    <message>
+        <source>Saved to</source>
+        <translation>已保存到</translation>
+    </message>
+    <message>
+        <source>Could not write {0}: {1}</source>
+        <translation>无法写入 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Benchmark: compare CPU settings</source>
+        <translation>基准测试：比较 CPU 设置</translation>
+    </message>
 </context>
 <context>
     <name>LearnPage</name>
@@ -559,6 +641,34 @@
     <message>
         <source>Why nvidia-smi shows the GPU almost full</source>
         <translation>为什么 nvidia-smi 显示 GPU 几乎占满</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU? What you can still do here</source>
+        <translation>没有 NVIDIA GPU？在这里仍然可以做的事</translation>
+    </message>
+    <message>
+        <source>TensorFlow runs on the CPU, and Setup installs that version for you (plain tensorflow, no CUDA libraries). The Sanity check then says "Works on the CPU, as intended". Monitor → Open run or recording… shows real training runs recorded on an NVIDIA H200 (memory modes, mixed precision), and Benchmark → Show the H200 recordings compares their speed. Check a tutorial and Diagnose work without a GPU too. When you later train on a GPU machine or a server, run the wizard there: everything it does is also a terminal command (tfgpu-wizard --help).</source>
+        <translation>TensorFlow 可以在 CPU 上运行，“安装设置”会为你安装这个版本（普通的 tensorflow，不带 CUDA 库）。之后健全性检查会显示“在 CPU 上正常工作（符合预期）”。“监控”→“打开运行记录或录制…”可以查看在 NVIDIA H200 上录制的真实训练过程（显存模式、混合精度），“基准测试”→“查看 H200 录制数据”可以比较它们的速度。“检查教程”和“诊断”也不需要 GPU。以后在有 GPU 的电脑或服务器上训练时，请在那里运行本向导：它做的每件事也都有终端命令（tfgpu-wizard --help）。</translation>
+    </message>
+    <message>
+        <source>Read more</source>
+        <translation>延伸阅读</translation>
+    </message>
+    <message>
+        <source>What the H200 recordings show</source>
+        <translation>H200 录制数据说明了什么</translation>
+    </message>
+    <message>
+        <source>How the install plans are made</source>
+        <translation>安装方案是如何生成的</translation>
+    </message>
+    <message>
+        <source>How Diagnose reads a log</source>
+        <translation>“诊断”如何读取日志</translation>
+    </message>
+    <message>
+        <source>Watching other machines' GPUs (Classroom)</source>
+        <translation>查看其他机器的 GPU（课堂）</translation>
     </message>
 </context>
 <context>
@@ -1104,6 +1214,14 @@ Replace them with the new plan?</source>
     <message>
         <source>{0} step(s) need administrator rights; “Run it for me” asks before each one.</source>
         <translation>{0} 个步骤需要管理员权限；“替我运行”会在每一步之前询问你。</translation>
+    </message>
+    <message>
+        <source>empty: {0}</source>
+        <translation>留空：{0}</translation>
+    </message>
+    <message>
+        <source>The commands are on the clipboard. They read files of the plan, written to {0}: the first line goes there.</source>
+        <translation>命令已复制到剪贴板。它们会读取方案的文件（已写入 {0}）：第一行会进入该文件夹。</translation>
     </message>
 </context>
 <context>
@@ -1661,6 +1779,24 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
     <message>
         <source>Cannot read {path}: {reason}</source>
         <translation>无法读取 {path}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Verdicts</name>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 </TS>

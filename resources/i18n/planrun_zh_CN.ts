@@ -139,6 +139,14 @@
         <source>The other steps finished, but {n} administrator step(s) were skipped: {steps}.</source>
         <translation>其他步骤已完成，但跳过了 {n} 个管理员步骤：{steps}。</translation>
     </message>
+    <message>
+        <source>The environment is already there: {0}. The steps check and repair it.</source>
+        <translation>环境已经存在：{0}。这些步骤会检查并修复它。</translation>
+    </message>
+    <message>
+        <source>Download: at most {0}; little or nothing when it is already installed.</source>
+        <translation>下载：最多 {0}；已经安装过时几乎不用下载。</translation>
+    </message>
 </context>
 <context>
     <name>cli</name>

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -293,35 +292,33 @@ def parse_args(argv: Sequence[str], gui: bool = False) -> argparse.Namespace:
 
 
 def has_display() -> bool:
-    """Whether a window can be shown: a display server, or an explicit Qt platform."""
-    if sys.platform in ("win32", "darwin"):
-        return True
-    return bool(
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")
-    )
+    """Whether a window can be shown that the user will see (core.display: a display server that answers)."""
+    from tfgpu_wizard.core.display import display_problem
+
+    return display_problem() is None
 
 
 def _default_command(args: argparse.Namespace) -> argparse.Namespace:
-    """No command: the window when one can be shown, else the doctor report (and how to get the window)."""
+    """No command: the window when one can be shown, else the doctor report (and how to get the window).
+    Global options given before (``--lang zh_CN``) are kept: parsing ``gui`` afresh dropped them (gui-audit-2 N3)."""
+    from tfgpu_wizard.core.display import display_problem, how_to_get_a_window
     from tfgpu_wizard.core.i18n import tr
 
-    if has_display():
+    problem = display_problem()
+    if problem is None:
         name = "gui"
     else:
         from tfgpu_wizard.commands._console import err
 
-        err().line(
-            tr(
-                "cli",
-                "No display found, so here is the terminal report instead of the window.\n"
-                "To get the window: run this on a desktop, or over SSH with X forwarding (ssh -X). "
-                "On a bare server, Qt also needs the system libraries listed in the README "
-                "(libxcb-cursor0, libegl1, fonts-noto-cjk ...).",
-            ),
-        )
+        err().line(tr("cli", "No display found: {0}. Here is the terminal report instead of the window.").format(problem))
+        err().line(how_to_get_a_window())
         name = "doctor"
     with argparse_translated():
-        return build_parser().parse_args([name])
+        chosen = build_parser().parse_args([name])
+    for key, value in vars(args).items():  # the global options, as given
+        if value is not None and not key.startswith("_") and getattr(chosen, key, None) is None:
+            setattr(chosen, key, value)
+    return chosen
 
 
 def run_parsed(args: argparse.Namespace) -> int:

@@ -73,12 +73,12 @@ def test_diagnose_page_empty_and_real_log(window, qtbot, log, root_cause):
     assert lines[1] == expected[0].explanation.replace("`", "")
     assert expected[0].fix.replace("`", "") in shown
     # and every finding in the engine's order, none left out, none added
-    titles = [line for line in lines if line[:2] in ("✗ ", "! ", "i ")]
+    titles = [line for line in lines if line[:2] in ("✗ ", "! ", "· ")]
     assert [t[2:].split(" (a consequence of #")[0] for t in titles] == [f.title for f in expected]
     ranks = {f.rule_id: f.rank for f in expected}  # a symptom names its cause, as the CLI does
     assert [t.endswith(f"(a consequence of #{ranks[f.symptom_of]})") if f.symptom_of else "consequence" not in t
             for t, f in zip(titles, expected, strict=True)] == [True] * len(expected)
-    symbol = {"error": "✗", "warning": "!", "harmless": "i"}  # harmless noise is not shown as a warning
+    symbol = {"error": "✗", "warning": "!", "harmless": "·"}  # harmless noise is not shown as a warning
     assert [t[0] for t in titles] == [symbol[f.severity] for f in expected]
     assert page.log.toPlainText() == text  # the user's text is kept
 

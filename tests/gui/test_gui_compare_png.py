@@ -54,9 +54,9 @@ def test_runs_without_gpu_samples_are_drawn_honestly(tmp_path):
     growth = next(p for p in bundled_recordings() if p.name == "sample-tf-cnn-fp32-growth.run.jsonl")
     drawn = render_overlay_png([cpu, empty, growth], tmp_path / "图 chart.png")
     assert [(d.label, d.what) for d in drawn] == [("我的 CPU run", "host-ram"), ("empty run", ""),
-                                                  ("growth · fp32 · TensorFlow · NVIDIA H200", "gpu")]
+                                                  ("cnn · batch 1024 · growth · fp32 · TensorFlow · NVIDIA H200", "gpu")]
     assert drawn[0].legend.startswith("我的 CPU run (no GPU samples: host RAM")
-    assert drawn[2].legend.startswith("growth · fp32 · TensorFlow · NVIDIA H200 · peak")
+    assert drawn[2].legend.startswith("cnn · batch 1024 · growth · fp32 · TensorFlow · NVIDIA H200 · peak")
     assert not any("earlier" in d.legend for d in drawn)
     assert (tmp_path / "图 chart.png").stat().st_size > 10_000
 

@@ -53,6 +53,8 @@ ALLOWED = {
     # option values typed as they are (the sample's --memory / --precision / --model, the matrix's methods)
     "default", "growth", "limit", "fraction", "ondemand", "caching", "fp32", "mixed_float16", "mixed_bfloat16",
     "cnn", "resnet20", "resnet50", "auto", "and-cuda", "compute", "linux", "wsl2",
+    "oneDNN",  # a library TensorFlow names in its start-up lines (the Sanity log note quotes them)
+    "batch",  # a run's name says "cnn · batch 1024 · …" (the sample's --batch, written into its run file)
 }
 ALLOWED_LOWER = {w.lower() for w in ALLOWED}
 # A Python exception quoted from the target's output ("ModuleNotFoundError: No module named 'x'") is log text.

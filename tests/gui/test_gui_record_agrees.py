@@ -74,7 +74,7 @@ def test_cli_and_window_write_the_same_run(window, qtbot, monkeypatch, tmp_path)
     same = ("label", "config", "source", "interval", "devices", "python")
     assert {k: win.header.get(k) for k in same} == {k: term.header.get(k) for k in same}
     assert set(win.header) - {"run_id", "created"} == set(term.header) - {"run_id", "created"}
-    assert win.header["label"] == page.run_label() == "fp32 · TensorFlow · CPU"
+    assert win.header["label"] == page.run_label() == "cnn · batch 16 · fp32 · TensorFlow · CPU"
     assert [e.get("type") for _, e in win.events] == [e.get("type") for _, e in term.events]
     for rec in (win, term):  # a CPU run keeps its host RAM in both faces
         assert all(isinstance(e.get("rss"), int) for _, e in rec.events if e.get("type") == "progress")

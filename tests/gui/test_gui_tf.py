@@ -82,10 +82,11 @@ def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
     assert page.probe_verdict is not None and page.probe_verdict.status == "no-gpu"
     fact = host_fact(window.state.host, page.probe_verdict.report)
     if fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver"):  # no driver here: the CPU is expected
-        assert page.verdict_kind == "info" and "trains on the CPU" in page.verdict.text()
+        assert page.verdict_kind == "ok-cpu" and "trains on the CPU" in page.verdict.text()
+        assert "Works on the CPU, as intended" in page.verdict.text()  # the vocabulary's words (issue 23)
         assert "tensorflow[and-cuda]" not in page.details.text()
     else:
-        assert page.verdict_kind == "bad" and "only on the CPU" in page.verdict.text()
+        assert page.verdict_kind == "needs-action" and "only on the CPU" in page.verdict.text()
     if fact is not None:
         assert page.details.text().index(fact[1]) < page.details.text().index("steps trained on the CPU")
     for reason in page.probe_verdict.reasons:

@@ -18,8 +18,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from tfgpu_wizard.core.display import display_problem, how_to_get_a_window
     from tfgpu_wizard.core.i18n import language, tr
 
+    # Before Qt: a display nobody answers on makes Qt abort with "xcb-cursor0 … is needed" (newcomer-2 #14).
+    problem = display_problem(headless_ok=True)
+    if problem is not None:
+        print(tr("gui", "The window cannot be shown: {0}.").format(problem), file=sys.stderr)
+        print(how_to_get_a_window(), file=sys.stderr)
+        print(tr("gui", "Everything the window does is also a terminal command: tfgpu-wizard --help"), file=sys.stderr)
+        return 2
     try:
         from tfgpu_wizard.gui import app
     except ImportError as exc:  # PySide6 / pyqtgraph or a system library they need is missing

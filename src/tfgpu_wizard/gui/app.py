@@ -105,6 +105,8 @@ def main(argv: list[str] | None = None, lang: str | None = None, page: str | Non
     win = create_window(lang)
     if page:
         win.show_page(page)
+    else:
+        win.auto_start_page = True  # no TensorFlow in the Python to check: detection opens Setup
     win.show()
     QTimer.singleShot(0, win.after_first_paint)
     _quit_cleanly_on_signals(app, win)

@@ -149,12 +149,16 @@ class SeriesStore:
     def nbytes(self) -> int:
         return self._t.nbytes + sum(c.nbytes for c in self._cols.values())
 
-    def write_csv(self, path: Path) -> None:
+    def write_csv(self, path: Path, framework: str = "TensorFlow") -> None:
+        """Every series as a column (MiB, %), ``t_s`` first. The framework's own memory columns are named after
+        it (``pytorch.current`` for a PyTorch run, not ``tf.current``: gui-audit-2 F14)."""
         names = sorted(self._cols)
         t = self.t()
+        prefix = {"TensorFlow": "tf", "JAX": "jax", "PyTorch": "pytorch"}.get(framework, "tf")
+        header = [f"{prefix}.{n[3:]}" if n.startswith("tf.") else n for n in names]
         with open(path, "w", newline="", encoding="utf-8") as fh:
             w = csv.writer(fh)
-            w.writerow(["t_s", *names])
+            w.writerow(["t_s", *header])
             cols = [self.col(n) for n in names]
             for i in range(self._n):
                 w.writerow([f"{t[i]:.3f}", *("" if math.isnan(c[i]) else f"{c[i]:.1f}" for c in cols)])
@@ -220,6 +224,7 @@ class MemoryChart(QWidget):
     BUCKETS = 400  # min/max pairs per curve per frame: ~1 pair per pixel column at 1366x768
     MAX_FADED = 6
     faded_prefix = True  # kept runs are "earlier: …" beside a current one (not in `runs compare --png`)
+    LEGEND_CHARS = 44  # an earlier run's name in the window's legend, at most (the table has it whole)
 
     def __init__(self, parent=None, window_s: float = 300.0) -> None:
         super().__init__(parent)
@@ -255,6 +260,12 @@ class MemoryChart(QWidget):
             p.disableAutoRange()
             p.getAxis("left").setWidth(62)  # room for "100000" ticks beside the label; both plots align
         self.util_plot.setYRange(0, 100, padding=0.02)
+        # At 1024x600 the utilization plot is ~30 px high: a rotated axis title is cut there ("Utilization (%"),
+        # and ticks every 20 % overlap. Its title is written across the top of the plot instead, ticks at 0/50/100.
+        self.util_plot.getAxis("left").setTicks([[(0, "0"), (50, "50"), (100, "100")]])
+        self.util_title = pg.LabelItem("", size="8pt", color="#444")
+        self.util_title.setParentItem(self.util_plot.getPlotItem().vb)
+        self.util_title.anchor(itemPos=(0, 0), parentPos=(0, 0), offset=(4, -4))
         # The time axis is labelled once, under the utilization plot; tick text is the dearest part of a frame.
         self.mem_plot.getAxis("bottom").setStyle(showValues=False)
         self.mem_legend = self.mem_plot.addLegend(offset=(8, 8), labelTextSize="9pt")
@@ -279,8 +290,8 @@ class MemoryChart(QWidget):
     # -- text -------------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        self.mem_plot.setLabel("left", _t("GPU memory (MiB)"))
-        self.util_plot.setLabel("left", _t("Utilization (%)"))
+        self._axis_title()
+        self.util_title.setText(_t("Utilization (%)"))
         self.util_plot.setLabel("bottom", _t("time (s)"))
         self._show_empty_text()
         # Legend entries carry the words; re-create them in the new language.
@@ -373,6 +384,20 @@ class MemoryChart(QWidget):
             self.store.append(t, values)
         self._dirty = True
 
+    def _axis_title(self) -> None:
+        """The memory axis says whose memory it shows: a CPU run's host RAM alone is not "GPU memory"
+        (gui-audit-2 N8)."""
+        host_only = "host.rss" in self._curves and not any(n.endswith(".used") for n in self._curves)
+        # Above 16 GiB the ticks are GiB ("140000 MiB" read badly: gui-audit-2 F14); the data stay MiB.
+        gib = self._ymax > 16 * 1024
+        self.mem_plot.getAxis("left").setScale(1 / 1024 if gib else 1.0)
+        if host_only and not self._faded:
+            self.mem_plot.setLabel("left", _t("Host RAM (GiB)") if gib else _t("Host RAM (MiB)"))
+        elif host_only:
+            self.mem_plot.setLabel("left", _t("Memory (GiB): GPU, host RAM") if gib else _t("Memory (MiB): GPU, host RAM"))
+        else:
+            self.mem_plot.setLabel("left", _t("GPU memory (GiB)") if gib else _t("GPU memory (MiB)"))
+
     def clear(self) -> None:
         for name, item in self._curves.items():
             (self.util_plot if name.endswith(".util") else self.mem_plot).removeItem(item)
@@ -384,6 +409,7 @@ class MemoryChart(QWidget):
         self._ymax = 0.0
         self.store = SeriesStore()
         self._dirty = True
+        self._axis_title()
         self.repaint_now()
 
     def _curve(self, name: str) -> pg.PlotDataItem | None:
@@ -414,6 +440,8 @@ class MemoryChart(QWidget):
         plot.addItem(item)
         self._relabel(name, item)
         self._curves[name] = item
+        if name == "host.rss" or name.endswith(".used"):
+            self._axis_title()
         return item
 
     def visible_range(self) -> tuple[float, float]:
@@ -481,6 +509,7 @@ class MemoryChart(QWidget):
             if top != self._ymax:
                 self._ymax = top
                 self.mem_plot.setYRange(0, top, padding=0)
+                self._axis_title()  # MiB or GiB, by the range
         self.frames += 1
 
     # -- comparison -------------------------------------------------------------------------
@@ -541,6 +570,13 @@ class MemoryChart(QWidget):
 
     def _faded_text(self, label: str, item) -> str:
         peak = self._faded_peak.get(id(item))
+        if self.faded_prefix and len(label) > self.LEGEND_CHARS:
+            # In the window the table under the chart names every run in full; a legend line longer than the
+            # plot at 1024 px was cut at its edge ("… NVIDIA H20"), so it is shortened here, visibly.
+            parts = label.split(" · ")  # whole words only: the last parts (GPU, backend) give way first
+            while len(parts) > 1 and len(" · ".join(parts)) > self.LEGEND_CHARS - 2:
+                parts.pop()
+            label = " · ".join(parts) + " …"
         return (_t("earlier: {0}").format(label) if self.faded_prefix else label) + (
             " · " + _t("peak {0} MiB").format(f"{peak:,.0f}") if peak is not None else "")
 
@@ -570,6 +606,14 @@ class MemoryChart(QWidget):
             return "#000000", "dash"
         return "", ""
 
+    def remove_faded(self, index: int) -> None:
+        """Take one earlier run (``faded_runs()[index]``) off the chart, its legend entry and its peak mark."""
+        _, items = self._faded.pop(index)
+        self._faded_info.pop(id(items[0]), None)
+        for it in items:
+            self.mem_plot.removeItem(it)
+            self.mem_legend.removeItem(it)
+
     def clear_faded(self) -> None:
         for _, items in self._faded:
             for it in items:
@@ -587,7 +631,7 @@ class MemoryChart(QWidget):
         return self.grab().save(str(path), "PNG")
 
     def export_csv(self, path: str | Path) -> None:
-        self.store.write_csv(Path(path))
+        self.store.write_csv(Path(path), self._framework)
 
     def curve_names(self) -> list[str]:
         return list(self._curves)

@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         self._detect_task = None
         self._report_task = None  # the help zip being written (core.flows.report)
         self._detect_pending = False  # True from start until its result (or failure) has arrived here
+        self.auto_start_page = False  # app.main: no --page given, so detection may open Setup (N13)
 
         central = QWidget()
         outer = QHBoxLayout(central)
@@ -178,9 +179,30 @@ class MainWindow(QMainWindow):
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         self.status(_t("The log folder: {0}").format(folder))
+        opened = False
         if not os.environ.get("TFGPU_WIZARD_NO_OPEN"):
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+            opened = QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+        if not opened:
+            self._show_log_folder(str(folder))
         return str(folder)
+
+    def _show_log_folder(self, folder: str) -> None:
+        """No file manager opened the folder (a server, a minimal desktop): its path in a box that can copy it,
+        instead of nothing visible (gui-audit-2 N18)."""
+        from PySide6.QtGui import QGuiApplication
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Information, _t("Open the log folder"),
+                          _t("No file manager opened it. The log folder is:\n{0}").format(folder), parent=self)
+        box.setObjectName("log-folder")
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        copy = box.addButton(_t("Copy the path"), QMessageBox.ButtonRole.ActionRole)
+        copy.clicked.disconnect()  # copying does not close the box
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(folder))
+        box.addButton(QMessageBox.StandardButton.Close)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.log_folder_box = box
+        box.open()
 
     def show_about(self) -> None:
         from PySide6.QtWidgets import QMessageBox
@@ -205,6 +227,8 @@ class MainWindow(QMainWindow):
             page.status.connect(lambda text, n=name: self._on_page_status(n, text))
             if hasattr(page, "verify_requested"):  # diagnose: "run verify to collect the full log"
                 page.verify_requested.connect(lambda: self.show_page("setup"))
+            if hasattr(page, "setup_requested"):  # sanity: "Setup →" when TensorFlow is missing
+                page.setup_requested.connect(lambda: self.show_page("setup"))
             self._pages[name] = page
             self.stack.addWidget(page)
         return page
@@ -261,6 +285,11 @@ class MainWindow(QMainWindow):
             page.retranslate()
 
     def retranslate(self) -> None:
+        # Qt appends the application's display name to every window title: the same words, translated, so the
+        # title is not "TensorFlow GPU 向导 — TensorFlow GPU wizard" in Chinese (N12).
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.setApplicationDisplayName(_t("TensorFlow GPU wizard"))
         self.setWindowTitle(_t("TensorFlow GPU wizard"))
         for row, name in enumerate(PAGES):
             self.nav.item(row).setText(f"{_PAGE_INFO[name][3]}  {self._title(name)}")
@@ -276,7 +305,7 @@ class MainWindow(QMainWindow):
         self.act_logs.setText(_t("Open the log folder"))
         self.act_about.setText(_t("About"))
         if not self._status_owner:
-            self.status("")
+            self._on_page_status("", "")  # the idle line, or "Still running: Setup" while a page works (N9)
 
     # -- host detection -------------------------------------------------------------------
 
@@ -310,6 +339,22 @@ class MainWindow(QMainWindow):
         self.state.host_error = None
         self._on_page_status("_detect", "")
         self.host_ready.emit(report)
+        self._maybe_start_on_setup(report)
+
+    def _maybe_start_on_setup(self, report) -> None:
+        """A fresh start (no page asked for) whose Python has no TensorFlow and no verified Python remembered
+        opens on Setup: the Sanity check could only fail there (gui-audit-2 N13). Once the user has moved or
+        started something, the window stays where it is."""
+        if not self.auto_start_page:
+            return
+        self.auto_start_page = False
+        tf = getattr(report, "tensorflow", None)
+        no_tf = tf is not None and tf.version is None and os.path.realpath(tf.python) == os.path.realpath(
+            self.state.target_python)
+        sanity = self._pages.get("sanity")
+        idle = sanity is None or (not sanity.busy() and getattr(sanity, "result", None) is None)
+        if no_tf and idle and self.current_page_name() == "sanity" and not settings().value("verified_python"):
+            self.show_page("setup")
 
     def _on_host_failed(self, message: str) -> None:
         self._detect_pending = False

@@ -37,6 +37,7 @@ def _combo() -> QComboBox:
     combo = QComboBox()
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     combo.setMinimumContentsLength(10)
+    combo.currentTextChanged.connect(combo.setToolTip)  # an elided choice can still be read in full
     return combo
 
 
@@ -121,6 +122,7 @@ class SampleControls(QWidget):
             for i in range(combo.count()):
                 value = str(combo.itemData(i))
                 combo.setItemText(i, f"{words[value]} ({value})" if value in words else value)
+            combo.setToolTip(combo.currentText())
         self.fill_devices(host)
         self.mode_changed()
 

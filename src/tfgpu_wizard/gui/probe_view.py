@@ -9,18 +9,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.i18n import tr
-from tfgpu_wizard.gui.widgets import verdict_html
-
-VERDICT_KIND = {
-    "gpu": "ok",
-    "no-gpu": "bad",
-    "gpu-broken": "bad",
-    "no-tensorflow": "bad",
-    "crashed": "bad",
-    "hung": "bad",
-    "not-started": "bad",
-}
+from tfgpu_wizard.gui.widgets import kind_html, no_gpu_here, verdict_html
 
 
 def verdict_block_html(result: Any) -> str:
@@ -28,14 +19,17 @@ def verdict_block_html(result: Any) -> str:
     ``core.flows.verify.VerifyResult``. A CPU plan's environment working on the CPU is what it installs
     (``verify --expect-cpu``): then that is the headline."""
     verdict = result.verdict
-    kind = "ok" if result.as_intended else VERDICT_KIND.get(verdict.status, "warn")
+    has_gpu = False if no_gpu_here(getattr(result, "host", None)) else None
+    # The vocabulary's kind (core.verdicts), as Sanity, "Run it for me" and the CLI's verify say it: on a computer
+    # without an NVIDIA GPU, "works, no GPU" is "Works on the CPU, as intended" (gui-audit-2 F3), not a red ✗.
+    key = verdicts.for_probe(verdict.status, expect_cpu=bool(result.as_intended), host_has_gpu=has_gpu)
     parts = []
     if result.as_intended:
         parts.append(f"<p style='font-size:13pt'>"
-                     f"{verdict_html('ok', tr('target', 'TensorFlow works, on the CPU, as this plan intends.'))}</p>")
+                     f"{verdict_html(key, tr('target', 'TensorFlow works, on the CPU, as this plan intends.'))}</p>")
         parts.append(f"<p>{html.escape(verdict.headline)}</p>")
     else:
-        parts.append(f"<p style='font-size:13pt'>{verdict_html(kind, verdict.headline)}</p>")
+        parts.append(f"<p style='font-size:13pt'>{kind_html(key, verdict.headline)}</p>")
     _, keras_problem = result.keras
     if keras_problem:
         parts.append(f"<p>{verdict_html('warn', keras_problem)}</p>")

@@ -35,6 +35,21 @@ def pick(ev: Mapping[str, Any], *keys: str) -> Any:
     return None
 
 
+def why_it_failed(detail: str) -> str:
+    """The first error the Diagnose page finds in a run's end detail (its error output's tail), in the current
+    language ("Out of memory"); "" when it names none. The bundled OOM recording's end says only "ended with exit
+    code 4" on its first line; the out-of-memory error is further down (gui-audit-2 N7)."""
+    if "\n" not in detail.strip():
+        return ""
+    from tfgpu_wizard.core.flows.diagnose import explain
+
+    try:
+        found = explain(detail).findings
+    except Exception:  # noqa: BLE001 - a reading aid: the run file's own words still show
+        return ""
+    return next((f.title for f in found if f.severity == "error"), "")
+
+
 def _html(text: str) -> str:
     return html.escape(text)
 
@@ -67,6 +82,8 @@ class RunBox(QGroupBox):
             v.setWordWrap(True)  # "PyTorch memory" leaves little room: the reading wraps, never clips
             form.addRow(k, v)
         self.state = wrap_label()
+        self.state.setOpenExternalLinks(True)  # "Saved to <folder>" after an export opens that folder
+        self.state.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         form.addRow(self.state)
 
     def retranslate(self) -> None:
@@ -130,6 +147,10 @@ class RunBox(QGroupBox):
             }.get(status, _t("The run ended ({0}).").format(status))
             if status == "failed" and end.get("exit_code") is not None:
                 words = _t("The run failed (exit code {0}).").format(end["exit_code"])
+            why = why_it_failed(str(end.get("detail") or "")) if status in ("failed", "stopped") else ""
+            if why:  # what the error output says (the Diagnose page's words), not "ended with exit code 4"
+                words += " " + _t("What stopped it: {0}.").format(why)
+                detail = ""
             parts.append(_html(words) + (" <small>" + _html(detail) + "</small>" if detail else ""))
         for problem in problems:
             parts.append(verdict_html("warn", tr("monitor", str(problem))))

@@ -10,8 +10,15 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
-SYMBOL = {"ok": "✓", "bad": "✗", "warn": "!", "info": "i", "busy": "…"}
-COLOR = {"ok": "#1a7f37", "bad": "#b42318", "warn": "#9a6700", "info": "#1f4e99", "busy": "#444"}
+from tfgpu_wizard.core import verdicts
+
+# The window's colours for the verdict vocabulary's colour names (core.verdicts: the CLI maps the same names to
+# terminal styles), so one fact has one mark, one word and one colour on every page and in the terminal.
+PALETTE = {"green": "#1a7f37", "yellow": "#9a6700", "red": "#b42318", "blue": "#1f4e99", "grey": "#555555"}
+# The pages' short kinds, as the vocabulary's kinds: ok, bad (not working), warn (caveats), info; busy is no verdict.
+KIND_OF = {"ok": verdicts.OK, "bad": verdicts.NOT_WORKING, "warn": verdicts.CAVEATS, "info": verdicts.INFO}
+SYMBOL = {k: verdicts.mark(v) for k, v in KIND_OF.items()} | {"busy": "…"}
+COLOR = {k: PALETTE[verdicts.colour(v)] for k, v in KIND_OF.items()} | {"busy": "#444"}
 
 
 class Page(QWidget):
@@ -45,7 +52,10 @@ def heading(text: str = "") -> QLabel:
 def wrap_label(text: str = "", selectable: bool = True) -> QLabel:
     lab = QLabel(text)
     lab.setWordWrap(True)
-    lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    # Preferred, not Minimum, vertically: a Minimum label asks for its height at a narrow guessed width (three
+    # times the lines it needs at 1024 px), which made whole pages taller than a 600-px screen. Its layout still
+    # gives it the height its real width needs (height-for-width); tests/gui/test_gui_fit_1024.py checks both.
+    lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
     if selectable:
         lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return lab
@@ -60,11 +70,64 @@ def empty_state(text: str = "") -> QLabel:
 
 
 def verdict_html(kind: str, text: str) -> str:
-    """A verdict line: symbol + text in the kind's colour (the symbol carries the meaning)."""
-    return (
-        f'<span style="color:{COLOR.get(kind, "#222")}; font-weight:600;">'
-        f"{SYMBOL.get(kind, '')} {html.escape(text)}</span>"
-    )
+    """A verdict line: mark + text in the kind's colour (the mark carries the meaning). ``kind`` is one of the
+    vocabulary's kinds (``core.verdicts``: ok, ok-cpu, caveats, needs-action, not-working, info, stopped) or a
+    page's short kind (ok, bad, warn, info, busy)."""
+    key = KIND_OF.get(kind, kind)
+    if key in verdicts.KINDS:
+        colour, mark = PALETTE[verdicts.colour(key)], verdicts.mark(key)
+    else:
+        colour, mark = COLOR.get(kind, "#222"), SYMBOL.get(kind, "")
+    return f'<span style="color:{colour}; font-weight:600;">{mark} {html.escape(text)}</span>'
+
+
+_DRIVER_STATES = ("needs-reboot", "not-loaded", "no-permission", "failed", "no-devices")
+
+
+def no_gpu_here(host: object) -> bool:
+    """The host report says this computer has no NVIDIA GPU, or no working driver and no NVIDIA GPU seen on its
+    PCI bus: the CPU is all it has, so TensorFlow on the CPU is "Works on the CPU, as intended". The rule of
+    ``core.diagnose.verdict.host_fact`` ("no-nvidia-gpu" / "no-driver"), which the CLI's verify and sanity use;
+    an NVIDIA GPU without a working driver (a driver to install) is not such a computer."""
+    if host is None or getattr(host, "gpus", None):
+        return False
+    driver = getattr(host, "driver", None)
+    if driver is None:
+        return False
+    state = driver.effective_state() if hasattr(driver, "effective_state") else None
+    if state in _DRIVER_STATES:
+        return False
+    return not getattr(driver, "present", True) and not getattr(driver, "nvidia_pci_gpus", None)
+
+
+def kind_html(key: str, text: str) -> str:
+    """A headline in the vocabulary's words: the kind's label, then what was found ("✓ Works on the CPU, as
+    intended: TensorFlow 2.21.0 works …"), in the current language; Sanity, Verify, "Run it for me" and
+    Diagnose say the same thing about the same fact this way (issue 23)."""
+    from PySide6.QtCore import QCoreApplication
+
+    if not text:
+        return verdict_html(key, verdicts.label(key))
+    # "Label: text", with the full-width colon in Chinese
+    return verdict_html(key, QCoreApplication.translate("Verdicts", "{0}: {1}").format(verdicts.label(key), text))
+
+
+def save_start(name: str) -> str:
+    """Where a save dialog opens: Documents (or home), not whatever folder the app was started from."""
+    from pathlib import Path
+
+    docs = Path.home() / "Documents"
+    return str((docs if docs.is_dir() else Path.home()) / name)
+
+
+def saved_html(text: str, path: str) -> str:
+    """"Saved to …" after an export, with a link that opens the folder (gui-audit-2 N14: exports said nothing)."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QUrl
+
+    folder = bytes(QUrl.fromLocalFile(str(Path(path).resolve().parent)).toEncoded()).decode("ascii")
+    return verdict_html("ok", text) + f' <a href="{html.escape(folder)}">{html.escape(str(path))}</a>'
 
 
 def hline() -> QFrame:

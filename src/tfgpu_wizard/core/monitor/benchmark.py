@@ -97,6 +97,8 @@ def recording_rows(paths: Iterable[str | Path] | None = None) -> list[dict[str, 
             "first_step_s": _positive(summary.get("first_step_s")),  # recordings before it was sent: None
             "status": "recording" if rec.status == "finished" else f"recording ({rec.status})",
             "message": "; ".join(rec.problems),
+            # how it ended, in the run file's words (a failed recording's error output: the window says what it was)
+            "end_detail": str((rec.end or {}).get("detail") or "") if rec.status != "finished" else "",
             "peak_mib": peak / 2**20 if peak else None,
             "source": recorded_on,
             "gpu": devices[0].name if devices else "",

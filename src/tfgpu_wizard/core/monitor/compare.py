@@ -179,8 +179,8 @@ def memory_prediction(record: Any) -> tuple[float | None, float | None]:
 
 
 def describe_run(config: Mapping[str, Any], where: str = "") -> str:
-    """A run's name, made from what ran: memory mode (a limit with its size) · precision · backend (· Keras 2)
-    · where it trained (a GPU's name, or CPU). The memory mode is left out of a CPU run: it applies to GPUs only.
+    """A run's name, made from what ran: model · batch · memory mode (a limit with its size) · precision · backend
+    (· Keras 2) · where it trained (a GPU's name, or CPU). The memory mode is left out of a CPU run: it applies to GPUs only.
 
     The one name of a run: ``tfgpu-wizard record`` and the Monitor page write it as the run's label when the user
     gave none (core.flows.record), the Monitor shows it while the run is live, and the overlay, the comparison
@@ -194,7 +194,14 @@ def describe_run(config: Mapping[str, Any], where: str = "") -> str:
     raw_backend = str(config.get("backend") or "tensorflow").lower()
     backend = BACKEND_NAMES.get(raw_backend, raw_backend)
     keras2 = "Keras 2" if config.get("keras2") and backend == "TensorFlow" else ""
-    parts = ["" if cpu else memory, str(config.get("precision") or ""), backend, keras2, "CPU" if cpu else where]
+    # What was trained comes first: two runs with the same settings but another model or batch are not copies
+    # of each other (gui-audit-2 N5: a cnn run and a resnet20 run both read "default · fp32 · … (2)").
+    model = str(config.get("model") or "")
+    batch = config.get("batch_size")
+    if model and isinstance(batch, int) and not isinstance(batch, bool) and batch > 0:
+        model = f"{model} · batch {batch}"
+    parts = [model, "" if cpu else memory, str(config.get("precision") or ""), backend, keras2,
+             "CPU" if cpu else where]
     return " · ".join(p for p in parts if p)
 
 

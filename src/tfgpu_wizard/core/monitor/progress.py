@@ -45,7 +45,9 @@ def framework_name(ev: Mapping[str, Any], default: str = "TensorFlow") -> str:
 
 
 def memory_rows(events: Iterable[tuple[float, Any]], t0: float) -> tuple[list[tuple[float, dict[str, float]]], str]:
-    """A run's events -> rows ``(t - t0, {"tf.current": MiB, "tf.peak": MiB})`` and the framework's name."""
+    """A run's events -> rows ``(t - t0, {"tf.current": MiB, "tf.peak": MiB, "host.rss": MiB})`` and the
+    framework's name. ``host.rss`` is the training process's RAM that core.flows.record adds to a CPU run's
+    progress events: the curve the live Monitor draws, so a saved CPU run reopens with it (gui-audit-2 N6)."""
     rows: list[tuple[float, dict[str, float]]] = []
     name = "TensorFlow"
     for t, ev in events:
@@ -62,6 +64,8 @@ def memory_rows(events: Iterable[tuple[float, Any]], t0: float) -> tuple[list[tu
             values["tf.current"] = cur / MIB
         if peak is not None:
             values["tf.peak"] = peak / MIB
+        if isinstance(ev.get("rss"), int) and not isinstance(ev.get("rss"), bool):
+            values["host.rss"] = ev["rss"] / MIB
         if values:
             rows.append((float(t) - t0, values))
     return rows, name

@@ -63,6 +63,10 @@ class PlanSummary:
     admin_steps: list[str] = field(default_factory=list)  # texts of the administrator steps
     skipped: list[str] = field(default_factory=list)  # steps for other systems
     steps: int = 0
+    # The environment is already there (a venv's pyvenv.cfg, a conda env's conda-meta): the steps check and repair
+    # it, and what is installed already is not downloaded again (gui-audit-2 N11 said "New environment … 572 MB"
+    # for a re-run that downloaded nothing).
+    existing: bool = False
 
     def download_text(self) -> str:
         if not self.download_high:
@@ -73,11 +77,15 @@ class PlanSummary:
 
     def lines(self) -> list[str]:
         """The confirmation, line by line, in the current language (the window and the CLI show these)."""
-        out = [
-            tr(CTX, "The plan's files go to: {0}").format(self.folder),
-            tr(CTX, "New environment: {0}").format(self.env_folder),
-            tr(CTX, "Download: {0} (an estimate)").format(self.download_text()),
-        ]
+        out = [tr(CTX, "The plan's files go to: {0}").format(self.folder)]
+        if self.existing:
+            out += [tr(CTX, "The environment is already there: {0}. The steps check and repair it.").format(
+                        self.env_folder),
+                    tr(CTX, "Download: at most {0}; little or nothing when it is already installed.").format(
+                        self.download_text())]
+        else:
+            out += [tr(CTX, "New environment: {0}").format(self.env_folder),
+                    tr(CTX, "Download: {0} (an estimate)").format(self.download_text())]
         if self.free_bytes is not None:
             out.append(tr(CTX, "Free space there: {0}").format(human_bytes(self.free_bytes)))
             if self.download_high and self.free_bytes < self.download_high * 2:
@@ -157,8 +165,11 @@ def summarize(plan: Any, folder: str | os.PathLike[str]) -> PlanSummary:
         elif st.admin and st.command(plan.shell):
             admin.append(f"{st.text()} ({st.reason()})" if st.reason() else st.text())
     env_folder = str(getattr(plan, "prefix", "") or folder)
+    env = Path(env_folder)
+    existing = getattr(plan, "method", "") != "docker" and (
+        (env / "pyvenv.cfg").is_file() or (env / "conda-meta").is_dir())
     return PlanSummary(Path(folder), env_folder, low, high, _free_bytes(env_folder), admin, skipped,
-                       len(plan.steps))
+                       len(plan.steps), existing)
 
 
 # -- how a step becomes a process ---------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -30,7 +30,16 @@ from PySide6.QtWidgets import (
 
 from tfgpu_wizard.core.flows import benchmark as core_benchmark
 from tfgpu_wizard.core.flows.benchmark import benchmark, settings
-from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.run_box import why_it_failed
+from tfgpu_wizard.gui.widgets import (
+    Page,
+    empty_state,
+    heading,
+    save_start,
+    saved_html,
+    verdict_html,
+    wrap_label,
+)
 from tfgpu_wizard.gui.workers import FlowTask
 
 # The settings compared are core's (core.target.sampleopts.BENCHMARK_GPU / BENCHMARK_CPU, English labels translated
@@ -89,6 +98,11 @@ class BenchmarkPage(Page):
         self.btn_demo.clicked.connect(lambda: self.show_recordings())  # clicked(bool) must not reach `paths`
         row.addWidget(self.btn_demo)
         lay.addLayout(row)
+        self.saved_note = wrap_label()  # "Saved to …" after an export (N14)
+        self.saved_note.setOpenExternalLinks(True)
+        self.saved_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.saved_note.setVisible(False)
+        lay.addWidget(self.saved_note)
         self.table = QTableWidget(0, 5)
         # Row numbers: the speedup chart labels its bars with them.
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -96,7 +110,7 @@ class BenchmarkPage(Page):
         import pyqtgraph as pg
 
         self.plot = pg.PlotWidget(background="w")
-        self.plot.setMinimumHeight(180)
+        self.plot.setMinimumHeight(140)  # with the table and a two-line note: fits 600 px
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#1f77b4")
@@ -111,7 +125,7 @@ class BenchmarkPage(Page):
         return settings(self.state.host, steps or self.steps.value())
 
     def retranslate(self) -> None:
-        self.title.setText(_t("Benchmark: how much faster is the GPU?"))
+        self._render_title()
         self.hint.setText(
             _t("Runs the sample once per setting below, one after another, with the same model and batch, "
                "and compares images per second. Without a GPU it compares CPU settings.")
@@ -136,7 +150,16 @@ class BenchmarkPage(Page):
                                    "Or press “Show the H200 recordings” to see a finished comparison."))
         self._fill()
 
+    def _render_title(self) -> None:
+        """A computer without an NVIDIA GPU compares CPU settings: the title says so (gui-audit-2 F13); the H200
+        recordings keep the GPU question."""
+        host = self.state.host
+        no_gpu = host is not None and not getattr(host, "gpus", None)
+        self.title.setText(_t("Benchmark: compare CPU settings") if no_gpu and not self.demo
+                           else _t("Benchmark: how much faster is the GPU?"))
+
     def on_shown(self) -> None:
+        self._render_title()  # the machine may have been detected since
         self._fill()  # the detected GPUs decide which settings are compared
 
     def busy(self) -> bool:
@@ -202,6 +225,7 @@ class BenchmarkPage(Page):
         self.results = rows
         self.planned = []
         self._render_source_note()
+        self._render_title()
         self._fill()
         return len(rows)
 
@@ -249,6 +273,9 @@ class BenchmarkPage(Page):
                 ok = r["status"] == "ok" and ips is not None
                 if str(r["status"]).startswith("recording"):
                     result = "● " + _t("recording")
+                    if "failed" in str(r["status"]):  # "recording (failed)": say so, and what stopped it (N7)
+                        why = why_it_failed(str(r.get("end_detail") or ""))
+                        result = "✗ " + _t("recording of a failed run") + (" · " + why if why else "")
                     if r.get("peak_mib"):
                         result += " · " + _t("peak {0:.1f} GiB").format(r["peak_mib"] / 1024)
                     if r["message"]:
@@ -283,9 +310,16 @@ class BenchmarkPage(Page):
         core_benchmark.write_csv(path, self.results)
 
     def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), "benchmark.csv", "CSV (*.csv)")
-        if path:
+        path, _ = QFileDialog.getSaveFileName(self, _t("Export CSV"), save_start("benchmark.csv"), "CSV (*.csv)")
+        if not path:
+            return
+        try:
             self.export_csv(path)
+        except OSError as exc:
+            self.saved_note.setText(verdict_html("bad", _t("Could not write {0}: {1}").format(path, exc.strerror or exc)))
+        else:
+            self.saved_note.setText(saved_html(_t("Saved to"), path))
+        self.saved_note.setVisible(True)
 
     def shutdown(self) -> None:
         self.runner.shutdown()

@@ -13,10 +13,11 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.diagnose import Explanation, explain, in_full
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.gui.log_input import LogInput
-from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import Page, heading, no_gpu_here, verdict_html, wrap_label
 
 
 def _t(text: str) -> str:
@@ -34,7 +35,7 @@ def findings_html(findings: list[Any]) -> str:
     rank_of = {f.rule_id: f.rank for f in findings}
     out = []
     for f in findings:
-        kind = {"error": "bad", "warning": "warn"}.get(f.severity, "info")
+        kind = verdicts.for_severity(f.severity)  # ✗ red, ! yellow, · blue: the vocabulary's marks and colours
         title = f.title
         if f.symptom_of:
             title += " " + tr("diagnose", "(a consequence of #{n})").format(n=rank_of.get(f.symptom_of, "?"))
@@ -125,10 +126,17 @@ class DiagnosePage(Page):
         if not text.strip():
             self.result.setHtml(verdict_html("warn", _t("The box is empty: paste a log first.")))
             return
+        host = getattr(self.state, "host", None)
         try:
-            shown = explanation_html(explain(text, host=getattr(self.state, "host", None), gap=gap))
+            shown = explanation_html(explain(text, host=host, gap=gap))
         except Exception as exc:  # noqa: BLE001 - the user's text stays in the box
             self.result.setHtml(verdict_html("bad", _t("The diagnosis failed: {0}").format(exc)))
             return
+        if no_gpu_here(host):
+            # The findings read the log; the page also says what it knows of this computer (gui-audit-2 F12).
+            shown = "<p>" + verdict_html("info", _t(
+                "This computer has no NVIDIA GPU: TensorFlow runs on the CPU here, and messages about CUDA "
+                "libraries are expected. They matter only if this log comes from a computer with an NVIDIA "
+                "GPU.")) + "</p>" + shown
         self.result.setHtml(shown)
         self.btn_verify.setVisible(True)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout
 
 from tfgpu_wizard.gui.widgets import Page, heading
@@ -13,6 +15,15 @@ def _t(text: str) -> str:
 
 
 SECTIONS = (
+    (
+        "No NVIDIA GPU? What you can still do here",
+        "TensorFlow runs on the CPU, and Setup installs that version for you (plain tensorflow, no CUDA "
+        "libraries). The Sanity check then says \"Works on the CPU, as intended\". Monitor → Open run or "
+        "recording… shows real training runs recorded on an NVIDIA H200 (memory modes, mixed precision), and "
+        "Benchmark → Show the H200 recordings compares their speed. Check a tutorial and Diagnose work without "
+        "a GPU too. When you later train on a GPU machine or a server, run the wizard there: everything it does "
+        "is also a terminal command (tfgpu-wizard --help).",
+    ),
     (
         "Driver CUDA is not toolkit CUDA",
         "nvidia-smi prints the highest CUDA version your driver can run. It is not an installed CUDA. "
@@ -40,6 +51,21 @@ SECTIONS = (
 )
 
 
+# Documents of the repository worth a beginner's time (docs/), with their titles.
+DOCS = (
+    ("h200-results.md", "What the H200 recordings show"),
+    ("plans.md", "How the install plans are made"),
+    ("diagnosis.md", "How Diagnose reads a log"),
+    ("remote.md", "Watching other machines' GPUs (Classroom)"),
+)
+
+
+def docs_dir() -> Path | None:
+    """docs/ of a source checkout (beside src/), or None in an installed app."""
+    here = Path(__file__).resolve().parents[4] / "docs"
+    return here if here.is_dir() else None
+
+
 class LearnPage(Page):
     def __init__(self, state, parent=None) -> None:
         super().__init__(parent)
@@ -56,4 +82,12 @@ class LearnPage(Page):
         parts = []
         for head, body in SECTIONS:
             parts.append(f"<h3>{_t(head)}</h3><p>{_t(body)}</p>")
+        docs = docs_dir()
+        if docs is not None:  # the documents beside a source checkout (not in an installed app)
+            links = "".join(
+                f'<li><a href="{QUrl.fromLocalFile(str(docs / name)).toString(QUrl.ComponentFormattingOption.FullyEncoded)}">'
+                f"{_t(title)}</a></li>"
+                for name, title in DOCS if (docs / name).is_file())
+            if links:
+                parts.append(f"<h3>{_t('Read more')}</h3><ul>{links}</ul>")
         self.text.setHtml("".join(parts))

@@ -34,7 +34,7 @@ from tfgpu_wizard.gui.chart import MIB, MemoryChart, snapshot_rows  # noqa: F401
 from tfgpu_wizard.gui.compare_table import CompareRow, CompareTable
 from tfgpu_wizard.gui.monitor_controls import BACKEND_NAMES, SampleControls
 from tfgpu_wizard.gui.run_box import RunBox, pick
-from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import Page, heading, save_start, saved_html, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
 
 # The run file's words for a run the window stopped (English, like the rest of the format).
@@ -44,6 +44,15 @@ STOPPED_BY_CLOSING = "the app was closed while the sample was running"
 
 def _t(text: str) -> str:
     return QCoreApplication.translate("MonitorPage", text)
+
+
+def _same_file(a: str | Path | None, b: str | Path | None) -> bool:
+    if not a or not b:
+        return False
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
 
 
 class MonitorPage(Page):
@@ -77,6 +86,7 @@ class MonitorPage(Page):
         self._showing: Replay | None = None  # an opened run or recording
         self.last_run_path: Path | None = None  # the run file of the last finished sample
         self._gpu_note_state: tuple[str, str] = ("", "")
+        self._no_readings = False  # the opened run has no memory readings: the chart says so
         self.log_lines: list[str] = []
         self._poll = QTimer(self)
         self._poll.setInterval(100)  # 10 Hz: take new GPU readings from the watch
@@ -129,6 +139,11 @@ class MonitorPage(Page):
         for name in ("lab_step", "lab_ips", "lab_steptime", "lab_loss", "lab_tfmem", "lab_tfmem_k"):
             setattr(self, name, getattr(self.run_box, name))
         self.run_state = self.run_box.state
+        # Detection may answer while this page is on screen (it is the first page shown): the device list must
+        # follow then, not only on the next visit ("GPU 0" on a machine without one made Start fail: N4).
+        win = parent if parent is not None and hasattr(parent, "host_ready") else None
+        if win is not None:
+            win.host_ready.connect(self._on_host)
         self.retranslate()
 
     # -- text -------------------------------------------------------------------------------
@@ -149,6 +164,8 @@ class MonitorPage(Page):
         self._update_numbers()  # the readings carry words too ("peak")
         self._render_gpu_note()
         self.chart.retranslate()
+        if self._showing is not None and self._no_readings:
+            self._render_no_readings()
         self.compare.retranslate()
 
     def _on_keras2(self, on: bool) -> None:
@@ -158,6 +175,11 @@ class MonitorPage(Page):
         self.run_box.set_framework(name)
         self.chart.set_framework(name)
         self.title.setText(_t("GPU memory while {0} trains").format(name))  # not "TensorFlow" for a JAX run
+
+    def _on_host(self, _report) -> None:
+        if not self.busy():
+            self.controls.fill_devices(self.state.host)
+            self.controls.mode_changed()
 
     def on_shown(self) -> None:
         self.controls.fill_devices(self.state.host)
@@ -278,7 +300,13 @@ class MonitorPage(Page):
             i = int(have[-1])
             pk = float(peak[i]) if i < len(peak) and not math.isnan(float(peak[i])) else float(cur[i])
             memory = (float(cur[i]), pk)
-        self.run_box.show_readings(self._last, memory)
+        last = self._last
+        stats = self._run_stats
+        ips = getattr(stats, "images_per_s", None) if not self.trainer.is_running() else None
+        if ips:  # an ended or opened run: the table's figure (the median of its steps), not its last step's (N6)
+            last = dict(last, images_per_sec=ips)
+        self.run_box.show_readings(last, memory)
+        self.run_box.lab_ips.setToolTip(_t("The median over the run's steps, as in the table below") if ips else "")
 
     def _on_finished(self, result: RecordResult) -> None:
         self.result = result
@@ -290,6 +318,7 @@ class MonitorPage(Page):
         else:
             self.last_run_path = result.saved_to
         self._run_stats = self._stats_of(result)
+        self._update_numbers()
         if self.chart.empty_text() == self._cpu_hint():  # no longer live
             self.chart.set_empty_text(_t("The last run trained on the CPU: there was no GPU memory to draw."))
         self._run_ended()
@@ -379,6 +408,15 @@ class MonitorPage(Page):
         when the chart has it. False while another file is being opened."""
         if self.opener.is_running():
             return False
+        # One entry per file (gui-audit-2 N5): the file already shown stays as it is, and a file kept as an earlier
+        # run comes back as the current one instead of being drawn a second time beside its copy.
+        if self._showing is not None and _same_file(self._showing.path, path) and not self.trainer.is_running():
+            self.replay_done.emit(True)
+            return True
+        for i, (_, _, _, info) in enumerate(self.chart.faded_runs()):
+            if _same_file(getattr(info, "path", ""), path):
+                self.chart.remove_faded(i)
+                break
         self._opening = Path(path)
         self.status.emit(_t("Opening {0}…").format(self._opening.name))
         self.opener.start(self._opening, speed=self.REPLAY_SPEED)
@@ -414,10 +452,11 @@ class MonitorPage(Page):
                 if "images_per_s" in ev:
                     self._last["images_per_sec"] = ev["images_per_s"]
         self._update_numbers()
+        self._show_settings_of(rep)
         self._run_label, self._run_style, self._run_stats = rep.label, (rep.mode, rep.precision), rep.stats
-        self.chart.set_empty_text(None if rows or rep.memory else _t(
-            "This run has no GPU memory readings (it trained on the CPU, or NVML was not available). "
-            "Its steps, speed and loss are on the right."))
+        self._update_numbers()
+        self._no_readings = not (rows or rep.memory)
+        self._render_no_readings()
         self.chart.follow = False
         self.chart.repaint_now()
         self.chart.follow = True
@@ -425,6 +464,39 @@ class MonitorPage(Page):
         self._update_run_state()
         self._refresh_compare()
         self.replay_done.emit(True)
+
+    def _show_settings_of(self, rep: Replay) -> None:
+        """The controls show the opened run's settings (model, batch, steps, precision, memory, backend): they
+        said "cnn · TensorFlow" while a resnet20 or PyTorch recording was open (gui-audit-2 F14). Start then runs
+        what is shown. The device choice stays this computer's."""
+        if self.trainer.is_running():
+            return
+        cfg = next((ev.get("config") for _, ev in rep.events
+                    if isinstance(ev, dict) and ev.get("type") == "start" and isinstance(ev.get("config"), dict)), None)
+        if not cfg:
+            return
+        c = self.controls
+        for combo, key in ((c.model, "model"), (c.precision, "precision"), (c.mode, "memory"),
+                           (c.backend, "backend")):
+            i = combo.findData(cfg.get(key))
+            if i >= 0:
+                combo.setCurrentIndex(i)
+        for spin, key in ((c.batch, "batch_size"), (c.steps, "steps")):
+            value = cfg.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                spin.setValue(max(spin.minimum(), min(spin.maximum(), value)))
+        limit = str(cfg.get("memory_limit") or "")
+        if limit.isdigit():
+            c.limit_mb.setValue(max(c.limit_mb.minimum(), min(c.limit_mb.maximum(), int(limit))))
+        if c.backend.currentData() == "tensorflow" and isinstance(cfg.get("keras2"), bool):
+            c.keras2.setChecked(cfg["keras2"])
+
+    def _render_no_readings(self) -> None:
+        """The chart's hint for an opened run without memory readings, in the current language (N12: it stayed
+        English after a switch to 中文)."""
+        self.chart.set_empty_text(_t(
+            "This run has no GPU memory readings (it trained on the CPU, or NVML was not available). "
+            "Its steps, speed and loss are on the right.") if self._no_readings else None)
 
     def _keep_current(self) -> None:
         """Keep the run on the chart as an earlier, faded one (the checkbox), before another is drawn."""
@@ -441,8 +513,12 @@ class MonitorPage(Page):
         places = [p for p in (runs, recordings, Path.home()) if p.is_dir()]
         return (runs if has_runs else recordings), places
 
-    def _open_run_dialog(self) -> None:
+    def open_run_dialog(self) -> QFileDialog:
+        """The "Open run or recording…" dialog (not shown yet): wide enough, in the detail view with the name
+        column sized to the longest name, so "sample-jax-cnn-mi…default.run.jsonl" no longer appears twice
+        (gui-audit-2 N17); the sidebar has runs, recordings and home."""
         from PySide6.QtCore import QUrl
+        from PySide6.QtWidgets import QTreeView
 
         start, places = self.open_dialog_places()
         dlg = QFileDialog(self, _t("Open run or recording"), str(start),
@@ -450,6 +526,19 @@ class MonitorPage(Page):
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
         dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the sidebar (bundled recordings) shows
         dlg.setSidebarUrls([QUrl.fromLocalFile(str(p)) for p in places])
+        dlg.setViewMode(QFileDialog.ViewMode.Detail)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        width = min(1000, screen.width() - 40) if screen is not None else 1000
+        dlg.resize(width, min(600, screen.height() - 60) if screen is not None else 560)
+        names = [p.name for p in start.glob("*.run.jsonl")] if start.is_dir() else []
+        tree = dlg.findChild(QTreeView, "treeView")
+        if tree is not None and names:
+            longest = max(tree.fontMetrics().horizontalAdvance(n) for n in names) + 40
+            tree.header().resizeSection(0, min(longest, width - 360))  # size and type keep ~200 px
+        return dlg
+
+    def _open_run_dialog(self) -> None:
+        dlg = self.open_run_dialog()
         if dlg.exec() and dlg.selectedFiles():
             self.open_run(dlg.selectedFiles()[0])
 
@@ -458,8 +547,7 @@ class MonitorPage(Page):
     @staticmethod
     def _save_start(name: str) -> str:
         """Save dialogs open in Documents (or home), not in whatever folder the app was started from."""
-        docs = Path.home() / "Documents"
-        return str((docs if docs.is_dir() else Path.home()) / name)
+        return save_start(name)
 
     def _nothing_to_export(self, faded_count: bool = True) -> bool:
         """Say so instead of writing a bare header or an empty picture (audit F4). The PNG shows earlier
@@ -477,6 +565,8 @@ class MonitorPage(Page):
                                               "PNG (*.png)")
         if path and not self.export_png(path):
             self.run_state.setText(verdict_html("bad", _t("Could not write {0}.").format(path)))
+        elif path:
+            self.run_state.setText(saved_html(_t("Saved to"), path))
 
     def export_png(self, path: str | Path) -> bool:
         return self.chart.export_png(path)
@@ -496,8 +586,7 @@ class MonitorPage(Page):
                                               "CSV (*.csv)")
         if path:
             problem = self.export_csv(path)
-            if problem:
-                self.run_state.setText(verdict_html("bad", problem))
+            self.run_state.setText(verdict_html("bad", problem) if problem else saved_html(_t("Saved to"), path))
 
     def save_unsaved(self, path: str | Path) -> bool:
         """Write the run whose file could not be written to ``path`` (``RecordResult.save_to``)."""

@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.sanity import sanity as sanity_flow
 from tfgpu_wizard.gui.advice import advice_for
-from tfgpu_wizard.gui.widgets import Page, empty_state, heading, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import (
+    Page,
+    empty_state,
+    heading,
+    kind_html,
+    no_gpu_here,
+    verdict_html,
+    wrap_label,
+)
 from tfgpu_wizard.gui.workers import FlowTask
 
 
@@ -24,6 +33,7 @@ def _t(text: str) -> str:
 
 
 class SanityPage(Page):
+    setup_requested = Signal()  # "Go to Setup →": the main window shows the Setup page
     STEPS = 300
     TIMEOUT_S = 900.0  # the training run (`sanity --timeout`, the same default)
     PROBE_TIMEOUT_S = 300.0  # the CLI's probe waits 180 s; a window waits more patiently
@@ -64,8 +74,19 @@ class SanityPage(Page):
         lay.addWidget(self.verdict)
         self.details = wrap_label()
         lay.addWidget(self.details)
+        # When the answer is "install TensorFlow" (or "the GPU is not used"), the way there is a button, not a
+        # sentence to act on (gui-audit-2 N13).
+        self.btn_setup = QPushButton()
+        self.btn_setup.setVisible(False)
+        self.btn_setup.clicked.connect(self.setup_requested)
+        lay.addWidget(self.btn_setup, 0, Qt.AlignmentFlag.AlignLeft)
         self.log_title = QLabel()
         lay.addWidget(self.log_title)
+        # TensorFlow's start-up lines (oneDNN, cudart_stub, "E0000 … failed call to cuInit") look like errors: the
+        # log says they are not the answer (gui-audit-2 F20).
+        self.log_note = wrap_label()
+        self.log_note.setStyleSheet("color:#555;")
+        lay.addWidget(self.log_note)
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
@@ -79,6 +100,7 @@ class SanityPage(Page):
 
     def retranslate(self) -> None:
         self.title.setText(_t("Does TensorFlow use your GPU?"))
+        self.btn_setup.setText(QCoreApplication.translate("MainWindow", "Setup") + " →")
         self.btn.setText(_t("■ Cancel") if self.busy() else _t("▶ Run sanity check"))
         self.intro.setText(
             _t(
@@ -88,6 +110,9 @@ class SanityPage(Page):
         )
         self._show_python()
         self.log_title.setText(_t("What TensorFlow printed:"))
+        self.log_note.setText(_t(
+            "TensorFlow prints start-up messages every time (oneDNN, cudart_stub, \"failed call to cuInit\" "
+            "without a GPU), some of them twice: they are normal noise. The answer is the line above."))
         self.steps_info.setText(
             _t("What the check does:\n"
                "1. starts the Python above and imports TensorFlow (a few seconds);\n"
@@ -126,6 +151,7 @@ class SanityPage(Page):
 
     def _show_log(self, on: bool) -> None:
         self.log_title.setVisible(on)
+        self.log_note.setVisible(on)
         self.log.setVisible(on)
         self.steps_info.setVisible(not on)
 
@@ -193,8 +219,8 @@ class SanityPage(Page):
 
     def _on_failed(self, message: str) -> None:
         self._done()
-        self.verdict_kind = "bad"
-        self.verdict.setText(verdict_html("bad", message))
+        self.verdict_kind = verdicts.NOT_WORKING
+        self.verdict.setText(kind_html(verdicts.NOT_WORKING, message))
 
     def _on_finished(self, result) -> None:
         self.result = result
@@ -204,8 +230,9 @@ class SanityPage(Page):
     def _show_result(self) -> None:
         """The answer in the current language (core's verdicts are words, made when asked)."""
         kind, text, details = self.judge()
-        self.verdict_kind = kind
-        self.verdict.setText(verdict_html(kind, text))
+        self.verdict_kind = kind  # the vocabulary's kind (core.verdicts), as Verify and "Run it for me" say it
+        self.verdict.setText(kind_html(kind, text))
+        self.btn_setup.setVisible(kind == verdicts.NEEDS_ACTION)
         self.details.setText(details)
 
     def judge(self) -> tuple[str, str, str]:
@@ -222,7 +249,12 @@ class SanityPage(Page):
         if v.why:
             details = ("<b>" + html.escape(_t("Why:")) + "</b><ul>"
                        + "".join(f"<li>{html.escape(r)}</li>" for r in v.why) + "</ul>" + details)
-        return v.kind, v.headline, details
+        has_gpu = False if no_gpu_here(getattr(self.state, "host", None)) else None
+        if self.result.train is None and not self.result.cancelled:  # the probe answered: Verify's kind for it
+            key = verdicts.for_probe(self.result.probe_verdict.status, host_has_gpu=has_gpu)
+        else:
+            key = verdicts.for_sanity(v.status, host_has_gpu=has_gpu)
+        return key, v.headline, details
 
     def shutdown(self) -> None:
         self.checker.shutdown()

@@ -10,6 +10,7 @@ shows its result; a paste box reaches the same diagnosis.
 from __future__ import annotations
 
 import html
+import os
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from tfgpu_wizard.core.flows.diagnose import explain
 from tfgpu_wizard.core.flows.doctor import cuda_explanation, host_notes
 from tfgpu_wizard.core.flows.verify import expects_cpu
 from tfgpu_wizard.core.flows.verify import verify as verify_flow
+from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.pages.diagnose import explanation_html, findings_html
 from tfgpu_wizard.gui.pages.setup_choose import ChooseView
@@ -49,8 +51,24 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("SetupPage", text)
 
 
-def host_html(report: Any) -> str:
-    """The report in words a beginner understands: warnings first, then what was found."""
+def driver_error(detail: str) -> str:
+    """The driver's error for display: "; "-separated parts, each maybe prefixed by its source ("NVML: ",
+    "nvidia-smi: "), each fixed part in the current language (gui-audit-2 F15: it stayed English in 中文). The
+    report keeps it in English (it is data); the host catalog has the words."""
+    parts = []
+    for part in detail.split("; "):
+        head, sep, rest = part.partition(": ")
+        if sep and head in ("NVML", "nvidia-smi"):
+            parts.append(head + sep + tr("host", rest))
+        else:
+            parts.append(tr("host", part))
+    return tr("host", "; ").join(parts)
+
+
+def host_html(report: Any, target_python: str | None = None) -> str:
+    """The report in words a beginner understands: warnings first, then what was found. ``target_python``: the
+    Python the other pages check (Sanity, Verify, Monitor); when it is not the one detection looked at (the app's
+    own), both are named with their roles (gui-audit-2 N10)."""
     parts: list[str] = []
     for severity, text in host_notes(report):
         kind = {"error": "bad", "warning": "warn"}.get(severity, "info")
@@ -58,13 +76,20 @@ def host_html(report: Any) -> str:
     rows = []
     os_ = report.os
     rows.append((_t("System"), f"{os_.version or os_.system} ({os_.machine})"))
-    rows.append((_t("Python"), f"{report.python.version} — {report.python.executable}"))
+    other = bool(target_python) and os.path.realpath(str(target_python)) != os.path.realpath(
+        report.python.executable or "")
+    rows.append((_t("Python (this app)") if other else _t("Python"),
+                 f"{report.python.version} — {report.python.executable}"))
+    if other:
+        rows.append((_t("Your TensorFlow's Python"),
+                     _t("{0} (Sanity, Monitor and Verify use it)").format(target_python)))
     drv = report.driver
     if drv.present and drv.version and drv.effective_state() == "working":
         rows.append((_t("NVIDIA driver"), _t("{0}, runs CUDA up to {1}").format(drv.version, drv.cuda_version or "?")))
     else:  # the driver's state in the words doctor and plan use (core.setup.host_model); its remedy is the
         # "Driver:" paragraph of explain_cuda_versions below
-        rows.append((_t("NVIDIA driver"), "✗ " + drv.state_label() + (f" ({drv.error})" if drv.error else "")))
+        rows.append((_t("NVIDIA driver"), "✗ " + drv.state_label() + (f" ({driver_error(drv.error)})" if drv.error
+                                                                       else "")))
     if drv.nvml_version:
         rows.append((_t("NVML library"), drv.nvml_version))
     for g in report.gpus:
@@ -77,7 +102,8 @@ def host_html(report: Any) -> str:
         rows.append((_t("GPUs"), "✗ " + _t("none found")))
     tf = report.tensorflow
     if tf is not None:
-        rows.append((_t("TensorFlow"), tf.version or ("✗ " + _t("not installed in this Python"))))
+        rows.append((_t("TensorFlow (this app's Python)") if other else _t("TensorFlow"),
+                     tf.version or ("✗ " + _t("not installed in this Python"))))
     table = "".join(
         f"<tr><td style='padding-right:14px;color:#444'>{html.escape(k)}</td><td>{html.escape(str(v))}</td></tr>"
         for k, v in rows
@@ -288,7 +314,7 @@ class SetupPage(Page):
     def _show_host(self) -> None:
         if self.state.host is not None:
             try:
-                self.machine_view.setHtml(host_html(self.state.host))
+                self.machine_view.setHtml(host_html(self.state.host, self.state.target_python))
             except Exception as exc:  # noqa: BLE001 - a bad report must not break the page
                 self.machine_view.setHtml(verdict_html("bad", str(exc)))
         elif self.state.host_error:

@@ -34,10 +34,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.choose import plan_for
 from tfgpu_wizard.core.flows.plan_run import PlanRunResult, default_folder, plan_run, run_steps, runnable_here
 from tfgpu_wizard.core.setup.plan import shells_for
-from tfgpu_wizard.gui.widgets import empty_state, verdict_html, wrap_label
+from tfgpu_wizard.core.setup.shells import join as shell_join
+from tfgpu_wizard.gui.widgets import empty_state, kind_html, verdict_html, wrap_label
 from tfgpu_wizard.gui.workers import FlowTask
 
 SHELL_TITLES = {"bash": "bash", "zsh": "zsh", "powershell": "PowerShell", "cmd": "cmd.exe"}
@@ -299,13 +301,14 @@ class CommandsView(QWidget):
 
     def retranslate(self) -> None:
         self.lab_prefix.setText(_t("Environment folder:"))
-        self.prefix.setPlaceholderText(_t("empty: a folder in your home (tf-<version>-gpu)"))
         self.btn_remake.setText(_t("Update the plan"))
         self.btn_copy.setText(_t("Copy script"))
         self.btn_copy_cmds.setText(_t("Copy commands only"))
         self.btn_save.setText(_t("Save as…"))
         self.btn_run.setText("▶ " + _t("Run it for me"))
         self.btn_cancel.setText("■ " + _t("Cancel"))
+        if self.runner.is_running():
+            self.message.setText(verdict_html("busy", _t("Running the plan… Cancel stops it at once.")))
         self.rebuild()
         if self._last_run is not None and not self.runner.is_running():
             self._show_run_result(*self._last_run)
@@ -328,9 +331,13 @@ class CommandsView(QWidget):
         return shells_for(self.choice.platform) if self.choice else ()
 
     def rebuild(self) -> None:
-        """Build one plan per shell for the current choice (language, folder or choice changed)."""
+        """Build one plan per shell for the current choice (language, folder or choice changed). Not while a
+        plan runs (its tabs are what runs); a language switched meanwhile is caught up when it ends (N12)."""
         if self.runner.is_running():
             return
+        from tfgpu_wizard.gui import i18n
+
+        self._built_lang = i18n.current()
         keep = self.current_shell()
         self.plans = {}
         self.error = ""
@@ -351,6 +358,13 @@ class CommandsView(QWidget):
                     break
             if self.error:
                 self.plans = {}
+        # The placeholder names the folder the plan really uses when the box is empty (a CPU plan writes
+        # tf-2.21-cpu, not the "-gpu" the fixed placeholder said: N16).
+        first = next(iter(self.plans.values()), None)
+        if first is not None and not self.prefix.text().strip() and first.prefix and first.method != "docker":
+            self.prefix.setPlaceholderText(_t("empty: {0}").format(first.prefix))
+        else:
+            self.prefix.setPlaceholderText(_t("empty: a folder in your home (tf-<version>-gpu)"))
         for shell, plan in self.plans.items():
             view = QPlainTextEdit()
             view.setReadOnly(True)
@@ -422,16 +436,26 @@ class CommandsView(QWidget):
 
     # -- copy / save ------------------------------------------------------------------------
 
-    def commands_text(self) -> str:
+    def commands_text(self, folder: Path | None = None) -> str:
+        """The plan's commands, one a line. With ``folder`` (where the plan's files were written), the commands
+        that read a file of the plan (``requirements.lock``) name it relative to that folder and the first line
+        goes there, so the text works pasted in any terminal (gui-audit-2 N1: ``"$HERE"/requirements.lock``
+        exists only inside the saved script)."""
         plan = self.current_plan()
         if plan is None:
             return ""
         out = []
         for st in plan.steps:
-            cmd = st.command(plan.shell)
+            cmd = st.command(plan.shell, relative=folder is not None)
             if cmd:
                 out.append(cmd)
+        if folder is not None:
+            cd = ["cd", "/d", str(folder)] if plan.shell == "cmd" else ["cd", str(folder)]
+            out.insert(0, shell_join(cd, plan.shell))
         return "\n".join(out) + "\n"
+
+    def _needs_plan_files(self, plan: Any) -> bool:
+        return any(st.command(plan.shell) != st.command(plan.shell, relative=True) for st in plan.steps)
 
     def copy_script(self) -> None:
         plan = self.current_plan()
@@ -440,9 +464,20 @@ class CommandsView(QWidget):
             self.message.setText(verdict_html("ok", _t("The script is on the clipboard.")))
 
     def copy_commands(self) -> None:
-        if self.current_plan() is not None:
+        plan = self.current_plan()
+        if plan is None:
+            return
+        if not self._needs_plan_files(plan):
             QGuiApplication.clipboard().setText(self.commands_text())
             self.message.setText(verdict_html("ok", _t("The commands are on the clipboard.")))
+            return
+        folder = self.default_run_folder(plan)  # where "Run it for me" writes this plan too
+        if not self._write(plan, folder):
+            return  # the message says why (or that the user kept their edited files)
+        QGuiApplication.clipboard().setText(self.commands_text(folder))
+        self.message.setText(verdict_html("ok", _t(
+            "The commands are on the clipboard. They read files of the plan, written to {0}: the first line "
+            "goes there.").format(folder)))
 
     def _save_dialog(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, _t("Save the plan into a folder"), str(Path.home()))
@@ -503,6 +538,7 @@ class CommandsView(QWidget):
             return False
         self._run_target = Path(folder) if folder else self.default_run_folder(plan)
         self._last_run = None
+        self._run_plan = plan
         self.runner.start_plan(plan, self._run_target)
         self._update_buttons()
         return True
@@ -534,10 +570,26 @@ class CommandsView(QWidget):
         self.run_folder = self._run_target
         self._step_blocks = {}
         self.run_panel.setVisible(True)
+        # On a 600-px screen the plan above left the run's steps, result and log below the fold of the page's
+        # scroll area (gui-audit-2 F17): the script gives way, and the page scrolls to the run.
+        self.tabs.setMinimumHeight(60)
+        self.split.setSizes([1, 3])
+        self._scroll_to_run()
         self.run_log.clear()
         self.run_log.appendPlainText(_t("Running in {0}").format(self.run_folder))
         self.message.setText(verdict_html("busy", _t("Running the plan… Cancel stops it at once.")))
         self.status.emit(_t("Installing: running the plan…"))
+
+    def _scroll_to_run(self) -> None:
+        from PySide6.QtWidgets import QScrollArea
+
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            area.widget().adjustSize() if not area.widgetResizable() else None
+            area.ensureWidgetVisible(self.run_step, 0, 0)
+            area.ensureWidgetVisible(self.run_progress, 0, 0)
 
     def _on_step_started(self, i: int, text: str, command: str) -> None:
         n = len(self.runner.steps)
@@ -555,6 +607,10 @@ class CommandsView(QWidget):
         self.run_progress.setValue(done)
 
     def _on_run_finished(self, status: str) -> None:
+        from tfgpu_wizard.gui import i18n
+
+        if getattr(self, "_built_lang", None) != i18n.current():
+            self.rebuild()  # the language was switched during the run: the plan's words in the new one
         self._update_buttons()
         self.status.emit("")
         if status == "declined":
@@ -580,9 +636,13 @@ class CommandsView(QWidget):
 
     def _show_run_result(self, status: str, failed: int | None) -> str:
         """One message for the end of a run, directly above the log (re-rendered on a language switch)."""
-        kind = {"ok": "ok", "failed": "bad", "cancelled": "warn", "stopped": "warn"}.get(status, "info")
+        key = verdicts.for_step(status)  # the vocabulary Sanity, Verify and Diagnose use too
+        plan = getattr(self, "_run_plan", None)
+        if key == verdicts.OK and plan is not None and getattr(plan, "cpu", False):
+            key = verdicts.OK_CPU  # a CPU plan's environment works on the CPU: what it set out to do
         text = PlanRunResult(status, steps=self.runner.steps, failed_index=failed).message()
-        self.run_step.setText(verdict_html(kind, text))
+        self.run_step.setText(kind_html(key, text))
+        self._scroll_to_run()
         self.message.setText("")
         return text
 
