@@ -516,6 +516,7 @@ class Replay:
     precision: str = ""
     memory: list[tuple[float, dict[str, float]]] = field(default_factory=list)  # the framework's, as ``memory``
     framework: str = "TensorFlow"  # whose allocator those figures are (TensorFlow, JAX, PyTorch)
+    notes: list[dict[str, Any]] = field(default_factory=list)  # the run's notes (e.g. TensorFlow's pool line)
 
     @property
     def ok(self) -> bool:
@@ -550,6 +551,7 @@ def replay(path: str | Path, *, speed: float = math.inf,
     out = Replay(path, snaps, list(sampler.devices), events, record.end, list(record.problems), True, sampler.state,
                  sampler.state_detail, label=_file_label(path))
     out.memory, out.framework = memory_rows(events, 0.0)
+    out.notes = [n for n in getattr(record, "notes", ()) if isinstance(n, dict)]
     try:
         out.stats = run_stats(record)
         out.mode, out.precision = out.stats.mode, out.stats.precision

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer, Signal
-from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QPushButton, QTabWidget, QVBoxLayout
 
 from tfgpu_wizard.core.flows.record import (
     ConfigError,
@@ -32,6 +32,7 @@ from tfgpu_wizard.core.flows.record import (
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.chart import MIB, MemoryChart, snapshot_rows  # noqa: F401 - MIB: the chart's unit
 from tfgpu_wizard.gui.compare_table import CompareRow, CompareTable
+from tfgpu_wizard.gui.memory_panel import MemoryPanel, nvml_trace
 from tfgpu_wizard.gui.monitor_controls import BACKEND_NAMES, SampleControls
 from tfgpu_wizard.gui.run_box import RunBox, pick
 from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
@@ -97,7 +98,15 @@ class MonitorPage(Page):
         self.chart = MemoryChart(self)
         mid.addWidget(self.chart, 1)
         self.run_box = RunBox(self)
-        mid.addWidget(self.run_box)
+        # The right column's tabs: the run's state, the memory panel (issue 25: prediction, score, which number
+        # is which).
+        self.side = QTabWidget(self)
+        self.side.setObjectName("monitor-side")
+        self.side.setFixedWidth(self.run_box.width() + 16)
+        self.memory = MemoryPanel(self.chart, self)
+        self.side.addTab(self.run_box, "")
+        self.side.addTab(self.memory, "")
+        mid.addWidget(self.side)
         root.addLayout(mid, 1)
         self.compare = CompareTable(self)  # one row per shown run: the numbers of `runs compare`
         root.addWidget(self.compare)
@@ -129,6 +138,12 @@ class MonitorPage(Page):
         for name in ("lab_step", "lab_ips", "lab_steptime", "lab_loss", "lab_tfmem", "lab_tfmem_k"):
             setattr(self, name, getattr(self.run_box, name))
         self.run_state = self.run_box.state
+        # A setting the user picks is predicted (core.flows.predict in the target Python, after a pause)
+        for combo in (self.model, self.precision, self.mode, self.devices, self.backend):
+            combo.activated.connect(self.predict_settings)
+        for spin in (self.batch, self.limit_mb):  # typed or stepped by the user (not set by the program)
+            spin.valueChanged.connect(lambda _v, s=spin: s.hasFocus() and self.predict_settings())
+        self.keras2.clicked.connect(self.predict_settings)
         self.retranslate()
 
     # -- text -------------------------------------------------------------------------------
@@ -144,6 +159,9 @@ class MonitorPage(Page):
         self.btn_clear.setText(_t("Clear earlier runs"))
         self.btn_save_elsewhere.setText(_t("Save run elsewhere…"))
         self.run_box.retranslate()
+        self.side.setTabText(0, _t("Run"))
+        self.side.setTabText(1, _t("Memory"))
+        self.memory.retranslate()
         self.controls.retranslate(self.state.host)
         self._update_run_state()
         self._update_numbers()  # the readings carry words too ("peak")
@@ -184,6 +202,14 @@ class MonitorPage(Page):
     def busy(self) -> bool:
         return self.trainer.is_running()
 
+    def predict_settings(self, *_args, now: bool = False) -> None:
+        """Predict the memory of the chosen settings (the memory panel; its line on the chart)."""
+        try:
+            cfg = self.sample_config()
+        except ConfigError:
+            return
+        self.memory.request(cfg, self.state.target_python, cfg.keras2, on_cpu=self.controls.on_cpu(), now=now)
+
     def start_sample(self, extra_args: list[str] | None = None, python: str | None = None) -> bool:
         if self.busy():
             return False
@@ -203,6 +229,7 @@ class MonitorPage(Page):
         self._set_framework(self.controls.backend_name())
         self._last, self._warnings, self.log_lines = {}, [], []
         self.run_box.reset()
+        self.memory.run_started(cfg, self.controls.on_cpu())
         self._start_watch()
         self._t0 = time.monotonic()
         self._run_label = self.run_label()  # the flow's "recording" item confirms it
@@ -233,6 +260,7 @@ class MonitorPage(Page):
             self.trainer.cancel()
 
     def _on_progress(self, item) -> None:
+        self.memory.on_progress(item)
         if item.kind == "recording":
             self._run_label = item.data.label
             self._update_run_state()
@@ -278,6 +306,7 @@ class MonitorPage(Page):
             i = int(have[-1])
             pk = float(peak[i]) if i < len(peak) and not math.isnan(float(peak[i])) else float(cur[i])
             memory = (float(cur[i]), pk)
+            self.memory.set_tf_memory(*memory)
         self.run_box.show_readings(self._last, memory)
 
     def _on_finished(self, result: RecordResult) -> None:
@@ -290,6 +319,7 @@ class MonitorPage(Page):
         else:
             self.last_run_path = result.saved_to
         self._run_stats = self._stats_of(result)
+        self.memory.run_finished(result.score, *nvml_trace(self.chart.store))
         if self.chart.empty_text() == self._cpu_hint():  # no longer live
             self.chart.set_empty_text(_t("The last run trained on the CPU: there was no GPU memory to draw."))
         self._run_ended()
@@ -355,6 +385,7 @@ class MonitorPage(Page):
         if not snaps or self._t0 is None:
             return
         self.chart.add_samples(snapshot_rows(snaps, self._t0))
+        self.memory.set_snapshot(min((s for s in snaps if s.t == snaps[-1].t), key=lambda s: s.gpu))
         if self._gpu_note_state[0] != "live":
             names = {d.index: d.name for d in self.watch.devices}
             self.chart.set_gpu_names(names)
@@ -422,6 +453,7 @@ class MonitorPage(Page):
         self.chart.repaint_now()
         self.chart.follow = True
         self._showing = rep
+        self.memory.show_replay(rep)
         self._update_run_state()
         self._refresh_compare()
         self.replay_done.emit(True)
@@ -551,6 +583,7 @@ class MonitorPage(Page):
         self._why_stopped = STOPPED_BY_CLOSING
         self._poll.stop()
         self.chart.stop()
+        self.memory.shutdown()
         self.trainer.shutdown(wait_ms=8000)  # the flow stops the sample and closes its run file
         self.opener.shutdown(wait_ms=130_000)
         self.watch.stop()
