@@ -274,6 +274,10 @@
         <source>Stopped: the sample printed nothing for {0:.0f} s.</source>
         <translation>已停止：示例程序 {0:.0f} 秒没有任何输出。</translation>
     </message>
+    <message>
+        <source>Memory figures</source>
+        <translation>显存数字</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -1623,6 +1627,22 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <source>no memory readings in this run</source>
         <translation>本次运行没有内存读数</translation>
     </message>
+    <message>
+        <source>TF peak (MiB)</source>
+        <translation>TF 峰值 (MiB)</translation>
+    </message>
+    <message>
+        <source>Predicted (MiB)</source>
+        <translation>预测 (MiB)</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>The peak predicted before the run against TensorFlow's own measured peak (get_memory_info), as `tfgpu-wizard runs compare` shows them.</source>
+        <translation>运行前预测的峰值与 TensorFlow 自己实测的峰值（get_memory_info）对比，和 `tfgpu-wizard runs compare` 显示的一样。</translation>
+    </message>
 </context>
 <context>
     <name>LogInput</name>
@@ -1661,6 +1681,57 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
     <message>
         <source>Cannot read {path}: {reason}</source>
         <translation>无法读取 {path}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPanel</name>
+    <message>
+        <source>predicting in the target Python (TensorFlow on the CPU)…</source>
+        <translation>正在目标 Python 中预测（TensorFlow 在 CPU 上）…</translation>
+    </message>
+    <message>
+        <source>The prediction is made for the TensorFlow sample only.</source>
+        <translation>只为 TensorFlow 示例做预测。</translation>
+    </message>
+    <message>
+        <source>* outside TensorFlow's pool (NVML shows it on top)</source>
+        <translation>* 在 TensorFlow 显存池之外（NVML 会把它算在上面）</translation>
+    </message>
+    <message>
+        <source>No prediction: {0}</source>
+        <translation>没有预测：{0}</translation>
+    </message>
+    <message>
+        <source>predicted TF peak {0} MiB</source>
+        <translation>预测的 TF 峰值 {0} MiB</translation>
+    </message>
+    <message>
+        <source>{peak} MiB in TensorFlow's pool for {model}, batch {batch}, {precision}</source>
+        <translation>{model}、批大小 {batch}、{precision}：TensorFlow 显存池中 {peak} MiB</translation>
+    </message>
+    <message>
+        <source>still predicting ({0:.0f} s)…</source>
+        <translation>仍在预测（{0:.0f} 秒）…</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>预测峰值</translation>
+    </message>
+    <message>
+        <source>Which number is which</source>
+        <translation>每个数字是什么</translation>
+    </message>
+    <message>
+        <source>Pick a TensorFlow model, batch and precision: the prediction appears here and as a line on the chart.</source>
+        <translation>选择 TensorFlow 模型、批大小和精度：预测会显示在这里，并在图上画成一条线。</translation>
+    </message>
+    <message>
+        <source>(the sample's own estimate)</source>
+        <translation>（示例自己的估计）</translation>
+    </message>
+    <message>
+        <source>(stored in the run)</source>
+        <translation>（保存在运行记录中）</translation>
     </message>
 </context>
 </TS>

@@ -35,6 +35,7 @@ from tfgpu_wizard.core.flows.predict import (
     spec_for,
 )
 from tfgpu_wizard.core.monitor import panel as mpanel
+from tfgpu_wizard.core.monitor.progress import progress_memory
 from tfgpu_wizard.gui.workers import FlowTask
 
 LINE_COLOUR = "#6a3d9a"  # not a GPU's colour (chart.PALETTE) nor a memory mode's hue
@@ -101,8 +102,10 @@ class MemoryPanel(QScrollArea):
         self.pred_title = _small()
         self.pred_text = _small()
         self.parts = _small()
+        self.parts_note = _small()
+        self.parts_note.setStyleSheet("color: #555;")
         self.score_text = _small()
-        for w in (self.pred_title, self.pred_text, self.parts, self.score_text):
+        for w in (self.pred_title, self.pred_text, self.parts, self.parts_note, self.score_text):
             lay.addWidget(w)
         self.fig_title = _small()
         lay.addWidget(self.fig_title)
@@ -131,6 +134,8 @@ class MemoryPanel(QScrollArea):
         self._render_prediction()
         self._render_figures()
         self._render_shape()
+        if self._line is not None:  # its label carries words
+            self._draw_line()
 
     def _render_prediction(self) -> None:
         p = self.prediction
@@ -141,6 +146,7 @@ class MemoryPanel(QScrollArea):
             self.pred_text.setToolTip("")
             self.parts.setText("")
             self.parts.setToolTip("")
+            self.parts_note.setText("")
         else:
             peak = self.predicted_bytes if self.predicted_bytes is not None else p.tf_peak_bytes
             where = {"sample": _t("(the sample's own estimate)"), "run": _t("(stored in the run)")}.get(
@@ -162,9 +168,8 @@ class MemoryPanel(QScrollArea):
                 label = part.label(_lang()) + (" *" if outside else "")
                 rows.append(f"<tr><td>{html.escape(label)}</td><td align='right'>{part.bytes / MIB:,.0f}</td></tr>")
                 tips.append(f"{part.label(_lang())}: {part.bytes / MIB:,.0f} MiB — {part.what}")
-            note = html.escape(_t("* outside TensorFlow's pool (NVML shows it on top)"))
-            self.parts.setText("<table cellspacing='0' cellpadding='0' width='100%'>" + "".join(rows)
-                               + f"</table><span style='color:#555'>{note}</span>")
+            self.parts.setText("<table cellspacing='0' cellpadding='0' width='100%'>" + "".join(rows) + "</table>")
+            self.parts_note.setText(html.escape(_t("* outside TensorFlow's pool (NVML shows it on top)")))
             self.parts.setToolTip("\n".join(tips + list(p.notes)))
         s = self.score
         if s is None:
@@ -202,6 +207,10 @@ class MemoryPanel(QScrollArea):
             self.show_prediction(self._cache[key], "predict")
             return
         self._pending = (spec, python, keras2)
+        if self.prediction is not None:  # the line of other settings goes while these are predicted
+            self.show_prediction(None)
+        self._busy_text = _t("predicting in the target Python (TensorFlow on the CPU)…")
+        self._render_prediction()
         if now:
             self._start_pending()
         else:
@@ -386,11 +395,18 @@ class MemoryPanel(QScrollArea):
         if pred is None and peak:
             self.prediction_from = "run"
             self._draw_line()
+        for ev in reversed(events):  # TensorFlow's own numbers at its last progress point
+            if ev.get("type") in ("progress", "summary"):
+                cur, pk = progress_memory(ev)
+                if cur is not None or pk is not None:
+                    self._figures.update(tf_current=None if cur is None else int(cur),
+                                         tf_peak=None if pk is None else int(pk))
+                    break
         snaps = list(getattr(rep, "snapshots", ()) or ())
         if snaps:
-            self._figures["snapshot"] = snaps[-1]
             first = snaps[0].gpu
             mine = [s for s in snaps if s.gpu == first]
+            self._figures["snapshot"] = max(mine, key=lambda s: s.mem_used or 0)  # NVML's figures at the peak
             use_pid = any(s.pid_mem for s in mine)
             trace = [s.pid_mem if use_pid else s.mem_used for s in mine]
             total = next((s.mem_total for s in mine if s.mem_total), None)

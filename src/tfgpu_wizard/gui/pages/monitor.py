@@ -160,7 +160,7 @@ class MonitorPage(Page):
         self.btn_save_elsewhere.setText(_t("Save run elsewhere…"))
         self.run_box.retranslate()
         self.side.setTabText(0, _t("Run"))
-        self.side.setTabText(1, _t("Memory"))
+        self.side.setTabText(1, _t("Memory figures"))
         self.memory.retranslate()
         self.controls.retranslate(self.state.host)
         self._update_run_state()
@@ -204,6 +204,8 @@ class MonitorPage(Page):
 
     def predict_settings(self, *_args, now: bool = False) -> None:
         """Predict the memory of the chosen settings (the memory panel; its line on the chart)."""
+        if self.busy():  # a run shows its own prediction
+            return
         try:
             cfg = self.sample_config()
         except ConfigError:

@@ -1,0 +1,109 @@
+"""Issue 25 in the window: the Monitor's memory panel (the prediction before the run, its line on the chart, its
+parts, the score after the run; which number is which; the memory mode's shape stated and checked).
+
+The recordings are real H200 runs (resources/recordings/sample-tf-*.run.jsonl, labelled ``recording`` in their
+header), replayed through the page's real path; the prediction for chosen settings runs for real: the estimator
+in this Python's TensorFlow on the CPU, through the page's FlowTask.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tfgpu_wizard.core.flows.predict import MIB
+from tfgpu_wizard.core.monitor.runs import bundled_recordings, read_run
+
+pytestmark = pytest.mark.gui
+
+RECORDINGS = {p.name.removesuffix(".run.jsonl"): p for p in bundled_recordings()}
+OVERFLOW = "sample-tf-resnet20-mixed_float16-overflow"
+
+
+def _open(page, qtbot, path) -> None:
+    with qtbot.waitSignal(page.replay_done, timeout=30_000) as blocker:
+        assert page.open_run(path)
+    assert blocker.args == [True]
+
+
+def test_a_reopened_recording_shows_its_stored_prediction_line_and_score(window, qtbot):
+    path = RECORDINGS[OVERFLOW]
+    record = read_run(path)
+    assert "recording" in record.header["label"]  # a labelled real run
+    page = window.show_page("monitor")
+    _open(page, qtbot, path)
+    panel = page.memory
+    stored = record.end["memory"]
+    estimate = next(e for _, e in record.events if e.get("type") == "estimate")
+    # the prediction the sample made before its first step, with its parts
+    assert panel.prediction is not None and panel.prediction_from == "run"
+    assert panel.prediction.tf_peak_bytes == estimate["tf_peak_bytes"]
+    assert {"weights", "gradients", "optimizer slots", "activations", "CUDA context",
+            "TensorFlow's reserve"} <= set(panel.parts_shown())
+    # the line on the chart is the stored prediction for the run's mode, labelled
+    assert panel.line_value() == pytest.approx(stored["predicted_tf_peak"] / MIB)
+    assert panel.line_label() == f"predicted TF peak {stored['predicted_tf_peak'] / MIB:,.0f} MiB"
+    assert page.chart._ymax >= stored["predicted_tf_peak"] / MIB  # the line is inside the y range
+    # the score: TensorFlow's measured peak, NVML's peak, the error in %
+    score = panel.score
+    assert score.tf_peak_bytes == stored["tf_peak"] and score.nvml_peak_bytes == stored["nvml_peak"]
+    assert round(score.error_pct, 2) == stored["error_pct"]
+    text = panel.score_text.text()
+    assert f"{stored['error_pct']:+.1f}%" in text and "✓" in text and f"{stored['nvml_peak'] / MIB:,.0f}" in text
+
+
+def test_the_comparison_table_has_the_prediction_columns_of_runs_compare(window, qtbot):
+    names = ["sample-tf-cnn-mixed_float16-growth", OVERFLOW]
+    paths = [RECORDINGS[n] for n in names]
+    page = window.show_page("monitor")
+    for p in paths:
+        _open(page, qtbot, p)
+    r = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "runs", "compare", *map(str, paths), "--json"],
+                       capture_output=True, text=True, env=dict(os.environ), timeout=120)
+    assert r.returncode == 0, r.stderr
+    cli = json.loads(r.stdout)["runs"]
+    table = page.compare
+    for row, want in zip(table.values(), cli, strict=True):
+        for key in ("tf_peak_mib", "predicted_mib", "error_pct"):
+            assert want[key] is not None and row[key] == pytest.approx(want[key], rel=1e-9), key
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    col = headers.index("Error")
+    assert not table.isColumnHidden(col)
+    assert table.item(1, col).text() == f"{cli[1]['error_pct']:+.1f}%"
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="TensorFlow is not installed")
+def test_picking_settings_predicts_them_in_the_target_python_and_draws_the_line(window, qtbot):
+    page = window.show_page("monitor")
+    starts = []
+    page.memory.predictor.progress.connect(lambda p: starts.append(p) if p.kind == "phase" else None)
+    page.devices.setCurrentIndex(page.devices.findData("gpu:0"))
+    page.mode.setCurrentIndex(page.mode.findData("growth"))
+    # the user picks a model, then a precision at once: one prediction, for both
+    page.model.setCurrentIndex(page.model.findData("cnn"))
+    page.model.activated.emit(page.model.currentIndex())
+    page.precision.setCurrentIndex(page.precision.findData("mixed_float16"))
+    page.precision.activated.emit(page.precision.currentIndex())
+    assert "predicting" in page.memory.pred_text.text()
+    with qtbot.waitSignal(page.memory.prediction_changed, timeout=240_000) as blocker:
+        pass
+    pred = blocker.args[0]
+    assert pred is not None, page.memory.pred_text.text()
+    assert len(starts) == 1  # the pause let the two picks make one run of the estimator
+    assert (pred.model, pred.batch_size, pred.precision) == ("cnn", page.batch.value(), "mixed_float16")
+    assert sum(p.bytes for p in pred.parts) == pred.tf_peak_bytes  # the parts add up to the peak
+    # growth mode: the line is the growth peak (whole chunks of the growing pool count)
+    assert page.memory.line_value() == pytest.approx(pred.tf_peak_for("growth") / MIB)
+    assert "activations" in page.memory.parts_shown()
+    assert "cnn, batch 128, mixed_float16" in page.memory.pred_text.text()
+    # the same settings again: from the cache, no second run
+    page.model.activated.emit(page.model.currentIndex())
+    assert page.memory.prediction is pred and not page.memory.busy()
+    window.set_language("zh_CN")
+    assert "预测的 TF 峰值" in page.memory.line_label() and "激活" in page.memory.parts.text()
