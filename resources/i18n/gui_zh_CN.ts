@@ -274,10 +274,6 @@
         <source>Stopped: the sample printed nothing for {0:.0f} s.</source>
         <translation>已停止：示例程序 {0:.0f} 秒没有任何输出。</translation>
     </message>
-    <message>
-        <source>Memory figures</source>
-        <translation>显存数字</translation>
-    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -1732,6 +1728,52 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
     <message>
         <source>(stored in the run)</source>
         <translation>（保存在运行记录中）</translation>
+    </message>
+</context>
+<context>
+    <name>LossScale</name>
+    <message>
+        <source>loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>With mixed_float16 the loss is multiplied by a loss scale; when the gradients overflow, the step is skipped and the scale halved.</source>
+        <translation>使用 mixed_float16 时，损失会乘以一个损失缩放系数；梯度溢出时，这一步被跳过，缩放系数减半。</translation>
+    </message>
+    <message>
+        <source>Show an overflow</source>
+        <translation>演示一次溢出</translation>
+    </message>
+    <message>
+        <source>Starts the sample with mixed_float16 and --overflow-demo: three steps are made to overflow, so you see them skipped and the scale halve.</source>
+        <translation>以 mixed_float16 和 --overflow-demo 启动示例：让三步溢出，你会看到它们被跳过、缩放系数减半。</translation>
+    </message>
+    <message>
+        <source>No loss-scale events yet (only mixed_float16 runs scale the loss).</source>
+        <translation>还没有损失缩放事件（只有 mixed_float16 的运行会缩放损失）。</translation>
+    </message>
+    <message>
+        <source>The loss scale at each progress point (log axis) over the training steps; a red × marks where steps were skipped because the gradients overflowed.</source>
+        <translation>每个进度点的损失缩放（对数轴）随训练步数的变化；红色 × 标出因梯度溢出而被跳过的步。</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorTabs</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放</translation>
     </message>
 </context>
 </TS>

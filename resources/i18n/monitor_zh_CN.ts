@@ -387,5 +387,17 @@
         <source>{path} is a folder, not a run file.</source>
         <translation>{path} 是文件夹，不是运行记录文件。</translation>
     </message>
+    <message>
+        <source>step {step}: the loss scale is {scale}: the loss is multiplied by it so that small float16 gradients do not round to zero</source>
+        <translation>第 {step} 步：损失缩放为 {scale}：损失乘以它，使很小的 float16 梯度不会被舍入为零</translation>
+    </message>
+    <message>
+        <source>by step {step}: {what} ({before} → {after})</source>
+        <translation>到第 {step} 步：{what}（{before} → {after}）</translation>
+    </message>
+    <message>
+        <source>by step {step}: the scale grew ({before} → {after}) after {n} steps without an overflow</source>
+        <translation>到第 {step} 步：连续 {n} 步没有溢出后，损失缩放增大（{before} → {after}）</translation>
+    </message>
 </context>
 </TS>

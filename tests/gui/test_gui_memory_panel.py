@@ -107,3 +107,52 @@ def test_picking_settings_predicts_them_in_the_target_python_and_draws_the_line(
     assert page.memory.prediction is pred and not page.memory.busy()
     window.set_language("zh_CN")
     assert "预测的 TF 峰值" in page.memory.line_label() and "激活" in page.memory.parts.text()
+
+
+# -- loss scaling, live (the plot under the chart, the sentences, the demonstration) ------------------------------
+
+
+def test_a_reopened_overflow_demo_plots_the_scale_marks_the_skips_and_says_each(window, qtbot):
+    page = window.show_page("monitor")
+    assert page.loss_plot.isHidden()  # nothing scaled yet: no empty plot under the chart
+    _open(page, qtbot, RECORDINGS["sample-tf-resnet20-fp32-growth"])
+    assert page.loss_plot.isHidden() and page.loss_list.sentences() == []  # fp32 scales nothing
+    _open(page, qtbot, RECORDINGS[OVERFLOW])
+    assert page.loss_plot.isVisible()
+    points = page.loss_plot.scale_points()
+    assert points[0] == (25, 32768.0) and points[-1] == (300, 4096.0) and len(points) == 12
+    assert page.loss_plot.skip_marks() == [100, 200, 200]  # forced at steps 90, 180, 181
+    x, y = page.loss_plot.curve.getData()
+    assert list(x) == [p[0] for p in points]
+    said = page.loss_list.sentences()
+    assert len(said) == 4 and said[0].startswith("step 25: the loss scale is 32,768")
+    assert said[3] == ("by step 200: gradients overflowed: this step was skipped and the scale halved "
+                       "(8,192 → 4,096)")
+    window.set_language("zh_CN")  # core's sentences again, in Chinese
+    assert page.loss_list.sentences()[3] == "到第 200 步：梯度溢出：这一步被跳过，损失缩放减半（8,192 → 4,096）"
+    assert page.side.tabText(2) == "损失缩放"
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="TensorFlow is not installed")
+def test_show_an_overflow_runs_the_demonstration_on_this_cpu(window, qtbot):
+    """This machine has no GPU: the sample supports --overflow-demo on the CPU, and the button runs it there."""
+    page = window.show_page("monitor")
+    page.devices.setCurrentIndex(page.devices.findData("cpu"))
+    page.steps.setValue(12)
+    page.batch.setValue(16)
+    with qtbot.waitSignal(page.trainer.finished, timeout=240_000) as blocker:
+        page.side.setCurrentIndex(2)
+        page.loss_list.btn_demo.click()
+        assert page.busy()
+    result = blocker.args[0]
+    assert result.end == "ok", result.stderr_tail
+    assert result.config.overflow_demo and result.config.precision == "mixed_float16"
+    assert page.precision.currentData() == "mixed_float16"  # the settings say what ran
+    said = page.loss_list.sentences()
+    assert said[0].startswith("step ") and ": the loss scale is 32,768: " in said[0]
+    assert [s.split(": ", 1)[1].split(" (")[0] for s in said[1:]] == [
+        "gradients overflowed: this step was skipped and the scale halved"] * 3
+    marks = page.loss_plot.skip_marks()
+    assert said[-1].endswith("(8,192 → 4,096)") and len(marks) == 3 and marks == sorted(marks)
+    assert page.loss_plot.isVisible()

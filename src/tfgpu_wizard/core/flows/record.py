@@ -19,8 +19,8 @@ Progress kinds:
 - ``step`` (done: steps so far, total: steps asked for)
 - ``estimate`` (data: ``predict.Prediction``: the sample's prediction of its memory, before the first step)
 - ``pool`` (data: ``core.monitor.panel.PoolLine``: TensorFlow's pool size from its log)
-- ``overflow`` (text: one sentence; data: ``{"step", "loss_scale", "skipped"}``): with ``mixed_float16`` the
-  scaled gradients overflowed, the step was skipped and the loss scale halved
+- ``loss-scale`` (text: one sentence; data: ``core.monitor.lossscale.ScaleEvent``): with ``mixed_float16`` the
+  loss scale's first value, each overflow (the step skipped, the scale halved), each growth after clean steps
 - ``memory`` (data: ``(t, {"tf.current": MiB, "tf.peak": MiB, "host.rss": MiB})``, what a progress event says of
   the framework's memory (summed over GPUs) and a CPU run's host RAM; ``t``: seconds since ``t0``, the chart's
   axis, by ``event_time``)
@@ -54,6 +54,7 @@ from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.monitor import nvml
 from tfgpu_wizard.core.monitor import sampler as sm
 from tfgpu_wizard.core.monitor.compare import RunStats, describe_run, overlay_label, run_stats
+from tfgpu_wizard.core.monitor.lossscale import LossScaleFollower
 from tfgpu_wizard.core.monitor.nvml import DeviceInfo
 from tfgpu_wizard.core.monitor.panel import PoolLine, parse_pool_lines
 from tfgpu_wizard.core.monitor.procmem import process_rss
@@ -248,11 +249,6 @@ def end_status(target: TargetResult | None, *, stopped: bool, gpu_lost: bool) ->
     return "finished" if target is not None and target.ok else "failed"
 
 
-def overflow_sentence() -> str:
-    """The words of one loss-scale event (mixed_float16), for the CLI and the window alike."""
-    return tr(CTX, "gradients overflowed: this step was skipped and the scale halved")
-
-
 def record(config: SampleConfig, python: str | None = None, *, label: str = "", sampler: sm.Sampler | None = None,
            gpus: Sequence[int] | None = None, interval: float = DEFAULT_INTERVAL,
            timeout: float = DEFAULT_TIMEOUT_S, idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT_S,
@@ -347,7 +343,7 @@ def _follow(run: TargetRun, result: RecordResult, rec: RunRecorder, tracker: Pea
     cpu_run = str(result.config.devices).strip().lower() == "cpu"
     train_pid: int | None = None
     popen_pid: int | None = None
-    skipped = 0
+    scales = LossScaleFollower()
     told_problem = False
     steps = result.config.steps
     train = run_target(run, cancel)
@@ -397,13 +393,8 @@ def _follow(run: TargetRun, result: RecordResult, rec: RunRecorder, tracker: Pea
                 result.last_progress = ev
                 if isinstance(ev.get("step"), int):
                     yield Progress("step", done=ev["step"], total=ev.get("steps") or steps)
-                now_skipped = ev.get("skipped_steps")
-                if isinstance(now_skipped, int) and now_skipped > skipped:
-                    for _ in range(min(now_skipped - skipped, 20)):  # one sentence per skipped step
-                        yield Progress("overflow", overflow_sentence(),
-                                       data={"step": ev.get("step"), "loss_scale": ev.get("loss_scale"),
-                                             "skipped": now_skipped})
-                    skipped = now_skipped
+                for said in scales.feed(ev)[:20]:  # one sentence per skipped step, growth, the first scale
+                    yield Progress("loss-scale", said.sentence(), data=said)
             if rec.write_problem and not told_problem:
                 told_problem = True
                 yield Progress("write-problem", rec.write_problem)
@@ -568,5 +559,5 @@ def _file_label(path: Path) -> str:
 
 # ConfigError: what ``record`` raises for a config the sample would refuse (a face catches it before a run)
 __all__ = ["DEFAULT_INTERVAL", "END_STATUSES", "ConfigError", "GpuWatch", "PoolLine", "RecordResult", "Replay",
-           "end_detail", "end_status", "event_time", "memory_reading", "overflow_sentence", "record", "replay",
+           "end_detail", "end_status", "event_time", "memory_reading", "record", "replay",
            "run_label"]

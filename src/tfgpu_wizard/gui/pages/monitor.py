@@ -32,6 +32,7 @@ from tfgpu_wizard.core.flows.record import (
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.chart import MIB, MemoryChart, snapshot_rows  # noqa: F401 - MIB: the chart's unit
 from tfgpu_wizard.gui.compare_table import CompareRow, CompareTable
+from tfgpu_wizard.gui.loss_scale_plot import LossScaleList, LossScalePlot
 from tfgpu_wizard.gui.memory_panel import MemoryPanel, nvml_trace
 from tfgpu_wizard.gui.monitor_controls import BACKEND_NAMES, SampleControls
 from tfgpu_wizard.gui.run_box import RunBox, pick
@@ -96,7 +97,11 @@ class MonitorPage(Page):
         root.addLayout(top)
         mid = QHBoxLayout()
         self.chart = MemoryChart(self)
-        mid.addWidget(self.chart, 1)
+        left = QVBoxLayout()
+        left.addWidget(self.chart, 1)
+        self.loss_plot = LossScalePlot(self)  # under the chart, shown for runs that scale the loss
+        left.addWidget(self.loss_plot)
+        mid.addLayout(left, 1)
         self.run_box = RunBox(self)
         # The right column's tabs: the run's state, the memory panel (issue 25: prediction, score, which number
         # is which).
@@ -106,6 +111,9 @@ class MonitorPage(Page):
         self.memory = MemoryPanel(self.chart, self)
         self.side.addTab(self.run_box, "")
         self.side.addTab(self.memory, "")
+        self.loss_list = LossScaleList(self)
+        self.loss_list.btn_demo.clicked.connect(lambda: self.show_overflow())
+        self.side.addTab(self.loss_list, "")
         mid.addWidget(self.side)
         root.addLayout(mid, 1)
         self.compare = CompareTable(self)  # one row per shown run: the numbers of `runs compare`
@@ -159,9 +167,11 @@ class MonitorPage(Page):
         self.btn_clear.setText(_t("Clear earlier runs"))
         self.btn_save_elsewhere.setText(_t("Save run elsewhere…"))
         self.run_box.retranslate()
-        self.side.setTabText(0, _t("Run"))
-        self.side.setTabText(1, _t("Memory figures"))
+        for i, text in enumerate(("Run", "Memory", "Loss scale")):  # short: three fit the column
+            self.side.setTabText(i, QCoreApplication.translate("MonitorTabs", text))
         self.memory.retranslate()
+        self.loss_plot.retranslate()
+        self.loss_list.retranslate()
         self.controls.retranslate(self.state.host)
         self._update_run_state()
         self._update_numbers()  # the readings carry words too ("peak")
@@ -212,7 +222,18 @@ class MonitorPage(Page):
             return
         self.memory.request(cfg, self.state.target_python, cfg.keras2, on_cpu=self.controls.on_cpu(), now=now)
 
-    def start_sample(self, extra_args: list[str] | None = None, python: str | None = None) -> bool:
+    def show_overflow(self) -> bool:
+        """The loss-scaling demonstration: the sample in mixed_float16 with ``--overflow-demo`` (three forced
+        overflows), on the chosen device (the CPU too), with the TensorFlow backend and Keras 3."""
+        if self.busy():
+            return False
+        self.precision.setCurrentIndex(self.precision.findData("mixed_float16"))
+        self.backend.setCurrentIndex(self.backend.findData("tensorflow"))
+        self.keras2.setChecked(False)
+        return self.start_sample(overflow_demo=True)
+
+    def start_sample(self, extra_args: list[str] | None = None, python: str | None = None,
+                     overflow_demo: bool = False) -> bool:
         if self.busy():
             return False
         if not target_script("sample.py").is_file():
@@ -222,6 +243,9 @@ class MonitorPage(Page):
             cfg = self.sample_config()
             if extra_args:
                 cfg.extra_args = list(extra_args)
+            if overflow_demo:
+                cfg.overflow_demo = True
+                cfg.validate()
         except ConfigError as exc:  # a combination the sample would refuse: say so before anything starts
             self.run_state.setText(verdict_html("bad", _t("These settings cannot run: {0}").format(exc)))
             return False
@@ -232,6 +256,8 @@ class MonitorPage(Page):
         self._last, self._warnings, self.log_lines = {}, [], []
         self.run_box.reset()
         self.memory.run_started(cfg, self.controls.on_cpu())
+        self.loss_plot.clear_run()
+        self.loss_list.clear_run()
         self._start_watch()
         self._t0 = time.monotonic()
         self._run_label = self.run_label()  # the flow's "recording" item confirms it
@@ -289,6 +315,7 @@ class MonitorPage(Page):
         elif kind == "devices":
             self._last["strategy"] = ev.get("strategy")
         elif kind == "progress":
+            self.loss_list.add(self.loss_plot.feed(ev))  # mixed_float16: the loss scale and skipped steps
             self._last.update(ev)
             self._update_numbers()
             step, steps, ips = pick(ev, "step"), pick(ev, "steps"), pick(ev, "images_per_sec")
@@ -456,6 +483,11 @@ class MonitorPage(Page):
         self.chart.follow = True
         self._showing = rep
         self.memory.show_replay(rep)
+        self.loss_plot.clear_run()
+        self.loss_list.clear_run()
+        for _, ev in rep.events:
+            if isinstance(ev, dict) and ev.get("type") == "progress":
+                self.loss_list.add(self.loss_plot.feed(ev))
         self._update_run_state()
         self._refresh_compare()
         self.replay_done.emit(True)
