@@ -41,6 +41,9 @@ def test_growth_after_clean_steps_and_runs_without_scaling():
             for s, sc, k in ((100, 1024.0, 0), (200, 512.0, 1), (2400, 1024.0, 1), (2500, 4096.0, 1))]
     said = [s for ev in prog for s in f.feed(ev)]
     assert [s.kind for s in said] == ["start", "overflow", "grew", "grew", "grew"]
+    # a first point that already saw skips: the scale started that many halvings higher
+    first = LossScaleFollower().feed({"type": "progress", "step": 5, "loss_scale": 16384.0, "skipped_steps": 1})
+    assert [(e.kind, e.before, e.after) for e in first] == [("start", None, 32768), ("overflow", 32768, 16384)]
     assert said[2].clean_steps == 2200 and said[2].sentence() == (
         "by step 2,400: the scale grew (512 → 1,024) after 2,200 steps without an overflow")
     assert [(s.before, s.after) for s in said[3:]] == [(1024, 2048), (2048, 4096)]

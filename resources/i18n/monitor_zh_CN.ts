@@ -388,8 +388,8 @@
         <translation>{path} 是文件夹，不是运行记录文件。</translation>
     </message>
     <message>
-        <source>step {step}: the loss scale is {scale}: the loss is multiplied by it so that small float16 gradients do not round to zero</source>
-        <translation>第 {step} 步：损失缩放为 {scale}：损失乘以它，使很小的 float16 梯度不会被舍入为零</translation>
+        <source>the loss scale starts at {scale}: the loss is multiplied by it so that small float16 gradients do not round to zero</source>
+        <translation>损失缩放从 {scale} 开始：损失乘以它，使很小的 float16 梯度不会被舍入为零</translation>
     </message>
     <message>
         <source>by step {step}: {what} ({before} → {after})</source>

@@ -47,8 +47,8 @@ class ScaleEvent:
     def sentence(self, lang: str | None = None) -> str:
         step = "?" if self.step is None else f"{self.step:,}"
         if self.kind == "start":
-            return tr(CTX, "step {step}: the loss scale is {scale}: the loss is multiplied by it so that small "
-                           "float16 gradients do not round to zero", lang).format(step=step, scale=_scale(self.after))
+            return tr(CTX, "the loss scale starts at {scale}: the loss is multiplied by it so that small float16 "
+                           "gradients do not round to zero", lang).format(scale=_scale(self.after))
         if self.kind == "overflow":
             text = tr(CTX, "gradients overflowed: this step was skipped and the scale halved", lang)
             return tr(CTX, "by step {step}: {what} ({before} → {after})", lang).format(
@@ -79,10 +79,13 @@ class LossScaleFollower:
         step = ev.get("step") if isinstance(ev.get("step"), int) else None
         self.points.append((step, scale, skipped if skipped is not None else self._skipped))
         out: list[ScaleEvent] = []
-        if self._scale is None and scale is not None and not self.events:
-            out.append(ScaleEvent("start", step, None, scale, skipped or 0))
         new_skips = max(0, (skipped or 0) - self._skipped) if skipped is not None else 0
         before = self._scale
+        if self._scale is None and scale is not None and not self.events:
+            # the scale it started at: each step skipped before this first point halved it (it grows only after
+            # a long run of clean steps, 2,000 in Keras)
+            before = scale * 2 ** new_skips
+            out.append(ScaleEvent("start", step, None, before, 0))
         if new_skips:
             # each skipped step halved the scale: name the halvings when the numbers agree, else the end points
             halvings = before is not None and scale is not None and math.isclose(scale, before / 2 ** new_skips)
