@@ -156,3 +156,46 @@ def test_show_an_overflow_runs_the_demonstration_on_this_cpu(window, qtbot):
     marks = page.loss_plot.skip_marks()
     assert said[-1].endswith("(8,192 → 4,096)") and len(marks) == 3 and marks == sorted(marks)
     assert page.loss_plot.isVisible()
+
+
+# -- which number is which; each mode's shape stated before the run and checked after it --------------------------
+
+
+def test_the_mode_s_expected_shape_is_stated_before_the_run(window, qtbot):
+    page = window.show_page("monitor")
+    page.devices.setCurrentIndex(page.devices.findData("gpu:0"))
+    for mode, words in (("growth", "a staircase"), ("limit", "capped"), ("default", "one jump")):
+        page.mode.setCurrentIndex(page.mode.findData(mode))
+        assert page.memory.shape_text.text().startswith(f"Expected: {words}"), mode
+        assert "✓" not in page.memory.shape_text.text()  # nothing checked before a run
+    page.devices.setCurrentIndex(page.devices.findData("cpu"))
+    assert page.memory.shape_text.text() == ""  # the memory modes do not apply on the CPU
+
+
+@pytest.mark.parametrize("mode", ["default", "growth", "limit"])
+def test_a_reopened_run_labels_every_figure_and_checks_its_shape(window, qtbot, mode):
+    path = RECORDINGS[f"sample-tf-cnn-fp32-{mode}"]
+    record = read_run(path)
+    page = window.show_page("monitor")
+    _open(page, qtbot, path)
+    panel = page.memory
+    figs = {f.key: f for f in panel.figures()}
+    assert list(figs) == ["nvml.device", "nvml.process", "tf.pool", "tf.current", "tf.peak", "predicted"]
+    # NVML's figures at the run's peak, TensorFlow's pool from its own log line, its numbers at the last point
+    used = [s.mem_used for _, snaps in record.ticks for s in snaps if s.mem_used]
+    assert figs["nvml.device"].value == max(used)
+    pool = next(n["pool_mb"] for n in record.notes if n.get("code") == "tf-pool")
+    assert figs["tf.pool"].value == pool * MIB and str(pool) in figs["tf.pool"].what
+    last = [e for _, e in record.events if e.get("type") in ("progress", "summary")][-1]
+    assert figs["tf.peak"].value == last["memory"][0]["peak"]
+    name, value = panel.fig_labels["tf.pool"]
+    assert name.text() == "TensorFlow's pool limit" and value.text() == f"{pool:,} MiB"
+    assert "Created device ... with" in value.toolTip()  # the one-line explanation of where it comes from
+    assert "get_memory_info" in panel.fig_labels["tf.peak"][0].toolTip()
+    # stated and checked
+    words = {"default": "one jump", "growth": "a staircase", "limit": "capped"}[mode]
+    text = panel.shape_text.text()
+    assert text.startswith(f"Expected: {words}") and f"✓ As expected: {words}" in text
+    window.set_language("zh_CN")
+    assert panel.fig_labels["tf.pool"][0].text() == "TensorFlow 显存池上限" and "✓" in panel.shape_text.text()
+    assert "Expected" not in panel.shape_text.text()

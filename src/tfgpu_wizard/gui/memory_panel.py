@@ -180,6 +180,12 @@ class MemoryPanel(QScrollArea):
             symbol = {"ok": "✓", "warn": "!", "info": "i"}[kind]
             self.score_text.setText(f"<span style='color:{colour}'>{symbol} {html.escape(s.line(_lang()))}</span>")
 
+    def set_mode(self, mode: str, limit_mb: float | None = None) -> None:
+        """The memory mode picked for the next run ("" on the CPU): its expected shape is stated before it."""
+        self.mode, self.limit_mb = mode, limit_mb
+        self._shape_check = None
+        self._render_shape()
+
     # -- the prediction ---------------------------------------------------------------------------------------
 
     def request(self, config: Any, python: str | None, keras2: bool = False, *, on_cpu: bool = False,

@@ -146,12 +146,15 @@ class MonitorPage(Page):
         for name in ("lab_step", "lab_ips", "lab_steptime", "lab_loss", "lab_tfmem", "lab_tfmem_k"):
             setattr(self, name, getattr(self.run_box, name))
         self.run_state = self.run_box.state
+        self._mode_to_panel()
         # A setting the user picks is predicted (core.flows.predict in the target Python, after a pause)
         for combo in (self.model, self.precision, self.mode, self.devices, self.backend):
             combo.activated.connect(self.predict_settings)
         for spin in (self.batch, self.limit_mb):  # typed or stepped by the user (not set by the program)
             spin.valueChanged.connect(lambda _v, s=spin: s.hasFocus() and self.predict_settings())
         self.keras2.clicked.connect(self.predict_settings)
+        for combo in (self.mode, self.devices):  # the mode's expected shape, stated before the run
+            combo.currentIndexChanged.connect(self._mode_to_panel)
         self.retranslate()
 
     # -- text -------------------------------------------------------------------------------
@@ -211,6 +214,11 @@ class MonitorPage(Page):
 
     def busy(self) -> bool:
         return self.trainer.is_running()
+
+    def _mode_to_panel(self, *_args) -> None:
+        if not self.busy() and self._showing is None:
+            self.memory.set_mode("" if self.controls.on_cpu() else str(self.mode.currentData() or ""),
+                                 float(self.limit_mb.value()))
 
     def predict_settings(self, *_args, now: bool = False) -> None:
         """Predict the memory of the chosen settings (the memory panel; its line on the chart)."""
