@@ -1776,4 +1776,39 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <translation>损失缩放</translation>
     </message>
 </context>
+<context>
+    <name>FitBox</name>
+    <message>
+        <source>Find the largest batch</source>
+        <translation>找出最大的批大小</translation>
+    </message>
+    <message>
+        <source>Runs the sample for a few steps at several batch sizes under TensorFlow's memory limit (the limit set above, else the GPU's free memory) until one batch fits and the next runs out of memory; the prediction picks where to start.</source>
+        <translation>在 TensorFlow 的显存上限下（上面设置的上限，否则为 GPU 的空闲显存）以几个批大小各运行示例几步，直到一个批大小放得下、下一个显存不足；从预测的位置开始找。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Starting: the prediction first (TensorFlow on the CPU)…</source>
+        <translation>开始：先做预测（TensorFlow 在 CPU 上）…</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping the probe…</source>
+        <translation>正在取消：停止试探运行…</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits</source>
+        <translation>放得下的最大批大小</translation>
+    </message>
+    <message>
+        <source>Nothing was found.</source>
+        <translation>什么也没找到。</translation>
+    </message>
+    <message>
+        <source>The search failed: {0}</source>
+        <translation>搜索失败：{0}</translation>
+    </message>
+</context>
 </TS>

@@ -199,3 +199,53 @@ def test_a_reopened_run_labels_every_figure_and_checks_its_shape(window, qtbot, 
     window.set_language("zh_CN")
     assert panel.fig_labels["tf.pool"][0].text() == "TensorFlow 显存池上限" and "✓" in panel.shape_text.text()
     assert "Expected" not in panel.shape_text.text()
+
+
+# -- the largest batch that fits -----------------------------------------------------------------------------------
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="TensorFlow is not installed")
+def test_largest_batch_on_this_machine_says_why_it_cannot_measure_and_gives_the_prediction(window, qtbot):
+    """No GPU here (no NVIDIA driver): the real fit flow predicts (TensorFlow on the CPU) and says why it does not
+    measure."""
+    page = window.show_page("monitor")
+    page.devices.setCurrentIndex(page.devices.findData("gpu:0"))
+    page.mode.setCurrentIndex(page.mode.findData("limit"))
+    page.limit_mb.setValue(2048)
+    page.model.setCurrentIndex(page.model.findData("resnet20"))
+    box = page.fit
+    with qtbot.waitSignal(box.task.finished, timeout=240_000) as blocker:
+        page.side.setCurrentIndex(1)
+        box.btn_fit.click()
+        assert box.running() and not box.btn_fit.isEnabled() and box.btn_cancel.isEnabled()
+        assert not page.start_sample()  # the probes would need the GPU the sample trains on
+    result = blocker.args[0]
+    assert not result.measured and "NVML" in result.reason and result.limit_mb == 2048
+    (fit,) = result.fits
+    assert fit.precision == "fp32" and fit.probes == [] and fit.prediction is not None
+    assert fit.predicted_batch == fit.prediction.largest_batch(2048 * MIB, 1) > 0
+    text = box.answer_text()
+    assert text.splitlines() == ["i " + result.lines()[0], *result.lines()[1:]]  # core's sentences
+    assert text.startswith("i Cannot measure here: no NVIDIA driver")
+    assert f"fp32: predicted largest batch {fit.predicted_batch:,} under 2,048 MB (not measured)" in text
+    assert box.btn_fit.isEnabled() and not box.btn_cancel.isEnabled()
+    window.set_language("zh_CN")
+    assert "无法测量" in box.answer_text() or "不能测量" in box.answer_text()
+
+
+def test_cancelling_the_search_or_closing_the_page_leaves_no_child(window, qtbot):
+    """The search's first step is the estimator in a child process: cancel stops it, and so does closing.
+    (tests/conftest.py fails a test that leaves a child process or a thread behind.)"""
+    page = window.show_page("monitor")
+    box = page.fit
+    with qtbot.waitSignal(box.task.finished, timeout=60_000) as blocker:
+        assert page.find_largest_batch()
+        qtbot.wait(300)
+        box.btn_cancel.click()
+    assert blocker.args[0].cancelled
+    assert box.answer_text().endswith("The search was cancelled.")
+    assert page.find_largest_batch()  # again, and the window closes while it runs
+    qtbot.wait(300)
+    page.shutdown()
+    assert not box.running()

@@ -107,6 +107,9 @@ class MemoryPanel(QScrollArea):
         self.score_text = _small()
         for w in (self.pred_title, self.pred_text, self.parts, self.parts_note, self.score_text):
             lay.addWidget(w)
+        self.sections = QVBoxLayout()  # the page's own parts of the tab (the largest batch that fits)
+        self.sections.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(self.sections)
         self.fig_title = _small()
         lay.addWidget(self.fig_title)
         self.fig_grid = QGridLayout()
@@ -171,7 +174,10 @@ class MemoryPanel(QScrollArea):
             self.parts.setText("<table cellspacing='0' cellpadding='0' width='100%'>" + "".join(rows) + "</table>")
             self.parts_note.setText(html.escape(_t("* outside TensorFlow's pool (NVML shows it on top)")))
             self.parts.setToolTip("\n".join(tips + list(p.notes)))
+        for lab in (self.parts, self.parts_note):
+            lab.setVisible(bool(lab.text()))
         s = self.score
+        self.score_text.setVisible(s is not None)
         if s is None:
             self.score_text.setText("")
         else:
@@ -179,6 +185,10 @@ class MemoryPanel(QScrollArea):
             colour = {"ok": "#1a7f37", "warn": "#9a6700", "info": "#1f4e99"}[kind]
             symbol = {"ok": "✓", "warn": "!", "info": "i"}[kind]
             self.score_text.setText(f"<span style='color:{colour}'>{symbol} {html.escape(s.line(_lang()))}</span>")
+
+    def add_section(self, widget: QWidget) -> None:
+        """A part of the tab after the prediction and its score."""
+        self.sections.addWidget(widget)
 
     def set_mode(self, mode: str, limit_mb: float | None = None) -> None:
         """The memory mode picked for the next run ("" on the CPU): its expected shape is stated before it."""
@@ -459,6 +469,7 @@ class MemoryPanel(QScrollArea):
             colour, symbol = ("#1a7f37", "✓") if c.ok else ("#9a6700", "!")
             parts.append(f"<span style='color:{colour}'>{symbol} {html.escape(c.text)}</span>")
         self.shape_text.setText("<br>".join(parts))
+        self.shape_text.setVisible(bool(parts))
 
     # -- for tests and the page -------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from tfgpu_wizard.core.flows.record import (
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.chart import MIB, MemoryChart, snapshot_rows  # noqa: F401 - MIB: the chart's unit
 from tfgpu_wizard.gui.compare_table import CompareRow, CompareTable
+from tfgpu_wizard.gui.fit_box import FitBox
 from tfgpu_wizard.gui.loss_scale_plot import LossScaleList, LossScalePlot
 from tfgpu_wizard.gui.memory_panel import MemoryPanel, nvml_trace
 from tfgpu_wizard.gui.monitor_controls import BACKEND_NAMES, SampleControls
@@ -111,6 +112,9 @@ class MonitorPage(Page):
         self.memory = MemoryPanel(self.chart, self)
         self.side.addTab(self.run_box, "")
         self.side.addTab(self.memory, "")
+        self.fit = FitBox(self)  # "Largest batch that fits": core.flows.fit, `tfgpu-wizard fit` too
+        self.fit.btn_fit.clicked.connect(lambda: self.find_largest_batch())
+        self.memory.add_section(self.fit)
         self.loss_list = LossScaleList(self)
         self.loss_list.btn_demo.clicked.connect(lambda: self.show_overflow())
         self.side.addTab(self.loss_list, "")
@@ -173,6 +177,7 @@ class MonitorPage(Page):
         for i, text in enumerate(("Run", "Memory", "Loss scale")):  # short: three fit the column
             self.side.setTabText(i, QCoreApplication.translate("MonitorTabs", text))
         self.memory.retranslate()
+        self.fit.retranslate()
         self.loss_plot.retranslate()
         self.loss_list.retranslate()
         self.controls.retranslate(self.state.host)
@@ -215,6 +220,22 @@ class MonitorPage(Page):
     def busy(self) -> bool:
         return self.trainer.is_running()
 
+    def find_largest_batch(self) -> bool:
+        """Search the largest batch of the chosen model and precision that trains under the chosen limit (the
+        GPU's free memory when the mode is not "limit"). Not while the sample trains: the probes need the GPU."""
+        if self.busy():
+            return False
+        try:
+            cfg = self.sample_config()
+        except ConfigError as exc:
+            self.fit.answer.setText(verdict_html("bad", _t("These settings cannot run: {0}").format(exc)))
+            return False
+        limit = float(self.limit_mb.value()) if self.mode.currentData() == "limit" else None
+        dev = str(self.devices.currentData() or "")
+        gpu = int(dev.split(":")[1]) if dev.startswith("gpu:") and dev[4:].isdigit() else 0
+        return self.fit.start(cfg.model, cfg.precision, limit, self.state.target_python, keras2=cfg.keras2,
+                              gpu_index=gpu, dataset=cfg.dataset)
+
     def _mode_to_panel(self, *_args) -> None:
         if not self.busy() and self._showing is None:
             self.memory.set_mode("" if self.controls.on_cpu() else str(self.mode.currentData() or ""),
@@ -242,7 +263,7 @@ class MonitorPage(Page):
 
     def start_sample(self, extra_args: list[str] | None = None, python: str | None = None,
                      overflow_demo: bool = False) -> bool:
-        if self.busy():
+        if self.busy() or self.fit.running():  # the search's probes use the GPU
             return False
         if not target_script("sample.py").is_file():
             self.run_state.setText(verdict_html("bad", _t("The sample script is missing from this build.")))
@@ -626,6 +647,7 @@ class MonitorPage(Page):
         self._poll.stop()
         self.chart.stop()
         self.memory.shutdown()
+        self.fit.shutdown()  # cancels the search: its probe (a child process) is stopped
         self.trainer.shutdown(wait_ms=8000)  # the flow stops the sample and closes its run file
         self.opener.shutdown(wait_ms=130_000)
         self.watch.stop()
