@@ -156,6 +156,12 @@ def test_show_an_overflow_runs_the_demonstration_on_this_cpu(window, qtbot):
     marks = page.loss_plot.skip_marks()
     assert said[-1].endswith("(8,192 → 4,096)") and len(marks) == 3 and marks == sorted(marks)
     assert page.loss_plot.isVisible()
+    # the memory panel: the sample's own estimate before its first step, then the run's score (no GPU peak here)
+    panel = page.memory
+    assert panel.prediction_from == "sample" and panel.prediction.precision == "mixed_float16"
+    assert panel.score is result.score and panel.score.predicted_bytes == panel.prediction.tf_peak_bytes
+    assert "TensorFlow reported no peak (no GPU?)" in panel.score_text.text()
+    assert panel.line_value() is None  # a CPU run: no line on a chart of GPU memory
 
 
 # -- which number is which; each mode's shape stated before the run and checked after it --------------------------

@@ -218,7 +218,7 @@ class MonitorPage(Page):
         return run_label(self.sample_config(), self.watch.devices)
 
     def busy(self) -> bool:
-        return self.trainer.is_running()
+        return self.trainer.is_running() or self.fit.running()  # the sample, or the search's probes
 
     def find_largest_batch(self) -> bool:
         """Search the largest batch of the chosen model and precision that trains under the chosen limit (the
@@ -263,7 +263,7 @@ class MonitorPage(Page):
 
     def start_sample(self, extra_args: list[str] | None = None, python: str | None = None,
                      overflow_demo: bool = False) -> bool:
-        if self.busy() or self.fit.running():  # the search's probes use the GPU
+        if self.busy():  # the sample, or the search's probes (they use the GPU)
             return False
         if not target_script("sample.py").is_file():
             self.run_state.setText(verdict_html("bad", _t("The sample script is missing from this build.")))
