@@ -69,6 +69,9 @@ class MemoryPanel(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Always there: with word-wrapped labels (height for width) a scroll bar that comes and goes left the body
+        # as wide as the whole viewport, its right edge under the bar.
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.chart = chart
         self.prediction: Prediction | None = None
         self.prediction_from = ""  # "predict" (the flow), "sample" (the run's estimate event), "run" (a stored run)

@@ -108,7 +108,7 @@ class MonitorPage(Page):
         # is which).
         self.side = QTabWidget(self)
         self.side.setObjectName("monitor-side")
-        self.side.setFixedWidth(self.run_box.width() + 16)
+        self.side.setFixedWidth(self.run_box.width() + 40)  # the memory tab: figure names and values side by side
         self.memory = MemoryPanel(self.chart, self)
         self.side.addTab(self.run_box, "")
         self.side.addTab(self.memory, "")
