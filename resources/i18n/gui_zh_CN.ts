@@ -1760,6 +1760,10 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <source>The loss scale at each progress point (log axis) over the training steps; a red × marks where steps were skipped because the gradients overflowed.</source>
         <translation>每个进度点的损失缩放（对数轴）随训练步数的变化；红色 × 标出因梯度溢出而被跳过的步。</translation>
     </message>
+    <message>
+        <source>The demonstration runs: three steps overflow; each appears below.</source>
+        <translation>演示正在运行：有三步会溢出，每一次都会显示在下面。</translation>
+    </message>
 </context>
 <context>
     <name>MonitorTabs</name>

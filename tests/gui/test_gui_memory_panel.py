@@ -131,6 +131,11 @@ def test_a_reopened_overflow_demo_plots_the_scale_marks_the_skips_and_says_each(
     window.set_language("zh_CN")  # core's sentences again, in Chinese
     assert page.loss_list.sentences()[3] == "到第 200 步：梯度溢出：这一步被跳过，损失缩放减半（8,192 → 4,096）"
     assert page.side.tabText(2) == "损失缩放"
+    # the plot under the chart and the tabs still fit the smallest screen the app is made for
+    for tab in range(page.side.count()):
+        page.side.setCurrentIndex(tab)
+        hint = window.minimumSizeHint()
+        assert hint.width() <= 1024 and hint.height() <= 600, (tab, hint)
 
 
 @pytest.mark.tf
@@ -144,7 +149,7 @@ def test_show_an_overflow_runs_the_demonstration_on_this_cpu(window, qtbot):
     with qtbot.waitSignal(page.trainer.finished, timeout=240_000) as blocker:
         page.side.setCurrentIndex(2)
         page.loss_list.btn_demo.click()
-        assert page.busy()
+        assert page.busy() and "three steps overflow" in page.loss_list.demo_note.text()
     result = blocker.args[0]
     assert result.end == "ok", result.stderr_tail
     assert result.config.overflow_demo and result.config.precision == "mixed_float16"

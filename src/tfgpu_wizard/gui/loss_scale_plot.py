@@ -101,6 +101,7 @@ class LossScaleList(QWidget):
             lay.addWidget(w)
         lay.addWidget(self.list, 1)
         self.events: list[ScaleEvent] = []
+        self.demo_note.setVisible(False)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -119,6 +120,14 @@ class LossScaleList(QWidget):
         self.events = []
         self.list.clear()
         self.empty.setVisible(True)
+        self.demo_note.setText("")
+        self.demo_note.setVisible(False)
+
+    def demo_started(self, started: bool, why_not: str = "") -> None:
+        """Say that the demonstration runs, or why it could not start (the page's words, rich text)."""
+        self.demo_note.setText(_t("The demonstration runs: three steps overflow; each appears below.") if started
+                               else why_not)
+        self.demo_note.setVisible(bool(self.demo_note.text()))
 
     def add(self, events: list[ScaleEvent]) -> None:
         for e in events:

@@ -259,7 +259,9 @@ class MonitorPage(Page):
         self.precision.setCurrentIndex(self.precision.findData("mixed_float16"))
         self.backend.setCurrentIndex(self.backend.findData("tensorflow"))
         self.keras2.setChecked(False)
-        return self.start_sample(overflow_demo=True)
+        started = self.start_sample(overflow_demo=True)
+        self.loss_list.demo_started(started, self.run_state.text())  # why not, where the button is
+        return started
 
     def start_sample(self, extra_args: list[str] | None = None, python: str | None = None,
                      overflow_demo: bool = False) -> bool:
