@@ -105,6 +105,19 @@ def test_picking_settings_predicts_them_in_the_target_python_and_draws_the_line(
     # the same settings again: from the cache, no second run
     page.model.activated.emit(page.model.currentIndex())
     assert page.memory.prediction is pred and not page.memory.busy()
+    # a run of these settings keeps the app's prediction in its header and scores it (here on the CPU)
+    page.devices.setCurrentIndex(page.devices.findData("cpu"))
+    page.steps.setValue(3)
+    with qtbot.waitSignal(page.trainer.finished, timeout=240_000) as run:
+        assert page.start_sample()
+    result = run.args[0]
+    assert result.end == "ok", result.stderr_tail
+    back = read_run(result.saved_to)
+    assert back.header["prediction"]["tf_peak_bytes"] == pred.tf_peak_bytes
+    assert result.score.predicted_bytes == pred.tf_peak_for(result.score.memory_mode)
+    assert back.end["memory"]["predicted_tf_peak"] == result.score.predicted_bytes
+    assert page.memory.prediction is pred and page.memory.prediction_from == "predict"  # not the sample's estimate
+    assert page.memory.line_value() is None  # a CPU run: no line on a chart of GPU memory
     window.set_language("zh_CN")
     assert "预测的 TF 峰值" in page.memory.line_label() and "激活" in page.memory.parts.text()
 

@@ -217,7 +217,7 @@ class MemoryPanel(QScrollArea):
             self.show_prediction(None)
             return
         spec = spec_for(config)
-        key = repr(sorted(spec.items())) + f"|{python}|{keras2}"
+        key = self._key(config, python, keras2)
         self._spec_key = key
         self.score = None
         if key in self._cache:
@@ -234,6 +234,17 @@ class MemoryPanel(QScrollArea):
             self._start_pending()
         else:
             self._debounce.start()
+
+    @staticmethod
+    def _key(config: Any, python: str | None, keras2: bool) -> str:
+        return repr(sorted(spec_for(config).items())) + f"|{python}|{keras2}"
+
+    def prediction_for(self, config: Any, python: str | None, keras2: bool = False) -> Prediction | None:
+        """The app's prediction for exactly these settings, when one was made (what a run then keeps and
+        scores: it has the training data's part, which the sample's own estimate lacks)."""
+        if (getattr(config, "backend", "tensorflow") or "tensorflow") != "tensorflow":
+            return None
+        return self._cache.get(self._key(config, python, keras2))
 
     def _start_pending(self) -> None:
         if self._pending is None:
@@ -334,6 +345,9 @@ class MemoryPanel(QScrollArea):
         self._figures.update(tf_current=None, tf_peak=None, pool_mb=None, pool_from="log")
         if self.mode == "limit" and self.limit_mb:
             self._figures.update(pool_mb=int(self.limit_mb), pool_from="limit")
+        if self.prediction is not None:
+            self.predicted_bytes = self.prediction.tf_peak_for(self.mode)
+        self._draw_line()  # for the run's mode; none for a CPU run
         self._render_prediction()
         self._render_figures()
         self._render_shape()
@@ -384,8 +398,11 @@ class MemoryPanel(QScrollArea):
             self.limit_mb = float(cfg["memory_limit"]) if cfg.get("memory_limit") else None
         except (TypeError, ValueError):
             self.limit_mb = None
-        pred = next((p for p in (prediction_from_event(e) for e in events if e.get("type") == "estimate") if p),
-                    None)
+        # the app's own prediction (the header's), else the sample's estimate event
+        pred = prediction_from_event(rep.prediction) if isinstance(getattr(rep, "prediction", None), dict) else None
+        if pred is None:
+            pred = next((p for p in (prediction_from_event(e) for e in events if e.get("type") == "estimate") if p),
+                        None)
         end = rep.end if isinstance(getattr(rep, "end", None), dict) else {}
         mem = end.get("memory") if isinstance(end.get("memory"), dict) else {}
 

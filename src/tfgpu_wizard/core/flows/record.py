@@ -49,7 +49,7 @@ from typing import Any
 
 from tfgpu_wizard.core import lifecycle
 from tfgpu_wizard.core.flows.base import Progress, is_cancelled, resolve_python, run_target
-from tfgpu_wizard.core.flows.predict import PeakTracker, Score, prediction_from_event
+from tfgpu_wizard.core.flows.predict import PeakTracker, Prediction, Score, prediction_from_event
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.monitor import nvml
 from tfgpu_wizard.core.monitor import sampler as sm
@@ -253,7 +253,7 @@ def record(config: SampleConfig, python: str | None = None, *, label: str = "", 
            gpus: Sequence[int] | None = None, interval: float = DEFAULT_INTERVAL,
            timeout: float = DEFAULT_TIMEOUT_S, idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT_S,
            fallback_dir: Path | None = None, t0: float | None = None,
-           stop_reason: Callable[[], str] | None = None,
+           stop_reason: Callable[[], str] | None = None, prediction: Prediction | None = None,
            cancel: threading.Event | None = None) -> Generator[Progress, None, RecordResult]:
     """Run the sample with ``config`` in ``python`` (an interpreter or an environment folder; default this one)
     and record it. Raises ``ConfigError`` for a config the sample would refuse (before anything starts).
@@ -262,6 +262,8 @@ def record(config: SampleConfig, python: str | None = None, *, label: str = "", 
     (``gpus``: only these, every ``interval`` s) that the flow stops. ``t0``: the run's time zero (monotonic;
     the window's chart). ``stop_reason()``: the words for the run file when ``cancel`` stops it ("the app was
     closed ..."). ``fallback_dir``: where the whole run goes when the run folder cannot be written.
+    ``prediction``: the app's own prediction for these settings (``predict_flow``; the window's memory panel made
+    it before the run): kept in the header and scored instead of the sample's ``estimate`` event.
     """
     argv = config.to_argv()  # validates: ConfigError before any process starts
     python = resolve_python(python)
@@ -275,6 +277,8 @@ def record(config: SampleConfig, python: str | None = None, *, label: str = "", 
             time.sleep(0.02)  # the window's sampler may still be opening NVML
     sampled = sampler.state == sm.STATE_RUNNING
     extra: dict[str, Any] = {"python": python}
+    if prediction is not None:
+        extra["prediction"] = prediction.to_dict()
     mapping: dict[int, int] | None = None
     if sampled:
         mapping = dict(nvml.map_tf_devices(sampler.devices, os.environ).tf_to_nvml)
@@ -283,7 +287,7 @@ def record(config: SampleConfig, python: str | None = None, *, label: str = "", 
     rec = RunRecorder(config=config.to_dict(), devices=sampler.devices if sampled else [], label=name,
                       interval=sampler.interval, source="nvml" if sampled else "none", extra=extra, t0=t0)
     result = RecordResult(rec.run_id, rec.path, name, config, python, sampled, _recorder=rec)
-    tracker = PeakTracker()
+    tracker = PeakTracker(prediction)
     unsubscribe: Callable[[], None] | None = None
     run: TargetRun | None = None
     stopped_by: BaseException | None = None
@@ -508,6 +512,7 @@ class Replay:
     memory: list[tuple[float, dict[str, float]]] = field(default_factory=list)  # the framework's, as ``memory``
     framework: str = "TensorFlow"  # whose allocator those figures are (TensorFlow, JAX, PyTorch)
     notes: list[dict[str, Any]] = field(default_factory=list)  # the run's notes (e.g. TensorFlow's pool line)
+    prediction: dict[str, Any] | None = None  # the header's: the app's own prediction made before the run
 
     @property
     def ok(self) -> bool:
@@ -543,6 +548,8 @@ def replay(path: str | Path, *, speed: float = math.inf,
                  sampler.state_detail, label=_file_label(path))
     out.memory, out.framework = memory_rows(events, 0.0)
     out.notes = [n for n in getattr(record, "notes", ()) if isinstance(n, dict)]
+    header_pred = record.header.get("prediction") if isinstance(record.header, dict) else None
+    out.prediction = header_pred if isinstance(header_pred, dict) else None
     try:
         out.stats = run_stats(record)
         out.mode, out.precision = out.stats.mode, out.stats.precision

@@ -303,8 +303,10 @@ class MonitorPage(Page):
         self.btn_start.setEnabled(False)
         self.btn_stop.setEnabled(True)
         self.chart.start()
-        self.trainer.start(cfg, python or self.state.target_python, sampler=self.watch.sampler, t0=self._t0,
-                           timeout=self.SAMPLE_TIMEOUT_S, stop_reason=lambda: self._why_stopped)
+        target = python or self.state.target_python
+        self.trainer.start(cfg, target, sampler=self.watch.sampler, t0=self._t0, timeout=self.SAMPLE_TIMEOUT_S,
+                           stop_reason=lambda: self._why_stopped,
+                           prediction=self.memory.prediction_for(cfg, target, cfg.keras2))  # kept and scored
         self.status.emit(_t("Training: starting TensorFlow (this takes a few seconds)…"))
         self._update_run_state()
         return True
