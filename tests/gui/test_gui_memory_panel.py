@@ -273,3 +273,26 @@ def test_cancelling_the_search_or_closing_the_page_leaves_no_child(window, qtbot
     qtbot.wait(300)
     page.shutdown()
     assert not box.running()
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="TensorFlow is not installed")
+def test_the_box_shows_each_probe_as_it_ends(qtbot):
+    """NVML's facts given (this machine has none), the probe is the real sample on the CPU: TensorFlow registers no
+    GPU, the probe is stopped at once and its line stays under the answer."""
+    from tfgpu_wizard.core.flows.fit import GpuFacts
+    from tfgpu_wizard.gui.fit_box import FitBox
+
+    box = FitBox()
+    qtbot.addWidget(box)
+    facts = GpuFacts(0, "pretend", 16000.0, 15000.0, 8)
+    with qtbot.waitSignal(box.task.finished, timeout=240_000) as blocker:
+        assert box.start("cnn", "fp32", 1024, sys.executable, gpu=facts, jit="off", probe_timeout=120)
+        assert not box.start("cnn", "fp32", 1024, sys.executable)  # one search at a time
+    result = blocker.args[0]
+    (probe,) = result.fits[0].probes
+    assert probe.outcome == "no-gpu"
+    assert box.probes == [box.lines[-1]] and box.probes[0].startswith(f"fp32: batch {probe.batch:,} no GPU (")
+    assert box.progress_text.text() == box.probes[0]
+    assert "registered no GPU" in box.answer_text()
+    box.shutdown()
