@@ -1729,6 +1729,14 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <source>(stored in the run)</source>
         <translation>（保存在运行记录中）</translation>
     </message>
+    <message>
+        <source>Predict these settings</source>
+        <translation>预测这些设置</translation>
+    </message>
+    <message>
+        <source>Predicts TensorFlow's peak for the model, batch, precision and memory mode chosen below (the estimator in the target Python, TensorFlow on the CPU). Picking another setting predicts it too.</source>
+        <translation>预测下面所选模型、批大小、精度和显存模式下 TensorFlow 的峰值（估算器在目标 Python 中运行，TensorFlow 在 CPU 上）。选择别的设置时也会预测。</translation>
+    </message>
 </context>
 <context>
     <name>LossScale</name>

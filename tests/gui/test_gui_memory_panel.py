@@ -85,12 +85,13 @@ def test_picking_settings_predicts_them_in_the_target_python_and_draws_the_line(
     page.memory.predictor.progress.connect(lambda p: starts.append(p) if p.kind == "phase" else None)
     page.devices.setCurrentIndex(page.devices.findData("gpu:0"))
     page.mode.setCurrentIndex(page.mode.findData("growth"))
+    assert not page.memory.btn_predict.isHidden()  # nothing predicted yet: the button offers it
     # the user picks a model, then a precision at once: one prediction, for both
     page.model.setCurrentIndex(page.model.findData("cnn"))
     page.model.activated.emit(page.model.currentIndex())
     page.precision.setCurrentIndex(page.precision.findData("mixed_float16"))
     page.precision.activated.emit(page.precision.currentIndex())
-    assert "predicting" in page.memory.pred_text.text()
+    assert "predicting" in page.memory.pred_text.text() and page.memory.btn_predict.isHidden()
     with qtbot.waitSignal(page.memory.prediction_changed, timeout=240_000) as blocker:
         pass
     pred = blocker.args[0]
@@ -103,7 +104,7 @@ def test_picking_settings_predicts_them_in_the_target_python_and_draws_the_line(
     assert "activations" in page.memory.parts_shown()
     assert "cnn, batch 128, mixed_float16" in page.memory.pred_text.text()
     # the same settings again: from the cache, no second run
-    page.model.activated.emit(page.model.currentIndex())
+    page.memory.btn_predict.click()
     assert page.memory.prediction is pred and not page.memory.busy()
     # a run of these settings keeps the app's prediction in its header and scores it (here on the CPU)
     page.devices.setCurrentIndex(page.devices.findData("cpu"))

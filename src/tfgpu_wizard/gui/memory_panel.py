@@ -24,7 +24,7 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from tfgpu_wizard.core.flows.predict import (
     MIB,
@@ -104,11 +104,12 @@ class MemoryPanel(QScrollArea):
         lay.setSpacing(4)
         self.pred_title = _small()
         self.pred_text = _small()
+        self.btn_predict = QPushButton()  # the page connects it: predict the settings as they are now
         self.parts = _small()
         self.parts_note = _small()
         self.parts_note.setStyleSheet("color: #555;")
         self.score_text = _small()
-        for w in (self.pred_title, self.pred_text, self.parts, self.parts_note, self.score_text):
+        for w in (self.pred_title, self.pred_text, self.btn_predict, self.parts, self.parts_note, self.score_text):
             lay.addWidget(w)
         self.sections = QVBoxLayout()  # the page's own parts of the tab (the largest batch that fits)
         self.sections.setContentsMargins(0, 0, 0, 0)
@@ -137,6 +138,10 @@ class MemoryPanel(QScrollArea):
     def retranslate(self) -> None:
         self.pred_title.setText("<b>" + html.escape(_t("Predicted peak")) + "</b>")
         self.fig_title.setText("<b>" + html.escape(_t("Which number is which")) + "</b>")
+        self.btn_predict.setText(_t("Predict these settings"))
+        self.btn_predict.setToolTip(_t("Predicts TensorFlow's peak for the model, batch, precision and memory mode "
+                                       "chosen below (the estimator in the target Python, TensorFlow on the CPU). "
+                                       "Picking another setting predicts it too."))
         self._render_prediction()
         self._render_figures()
         self._render_shape()
@@ -179,6 +184,7 @@ class MemoryPanel(QScrollArea):
             self.parts.setToolTip("\n".join(tips + list(p.notes)))
         for lab in (self.parts, self.parts_note):
             lab.setVisible(bool(lab.text()))
+        self.btn_predict.setVisible(p is None and not self._busy_text)
         s = self.score
         self.score_text.setVisible(s is not None)
         if s is None:

@@ -110,6 +110,7 @@ class MonitorPage(Page):
         self.side.setObjectName("monitor-side")
         self.side.setFixedWidth(self.run_box.width() + 40)  # the memory tab: figure names and values side by side
         self.memory = MemoryPanel(self.chart, self)
+        self.memory.btn_predict.clicked.connect(lambda: self.predict_settings(now=True))
         self.side.addTab(self.run_box, "")
         self.side.addTab(self.memory, "")
         self.fit = FitBox(self)  # "Largest batch that fits": core.flows.fit, `tfgpu-wizard fit` too
