@@ -370,11 +370,17 @@ class MemoryPanel(QScrollArea):
     def set_tf_memory(self, current_mib: float | None, peak_mib: float | None) -> None:
         self._figures.update(tf_current=None if current_mib is None else int(current_mib * MIB),
                              tf_peak=None if peak_mib is None else int(peak_mib * MIB))
-        self._render_figures()
+        if self.isVisible():  # else when the tab is shown (the readings come at 10 Hz)
+            self._render_figures()
 
     def set_snapshot(self, snapshot: Any) -> None:
         self._figures["snapshot"] = snapshot
+        if self.isVisible():
+            self._render_figures()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         self._render_figures()
+        super().showEvent(event)
 
     def run_finished(self, score: Score | None, trace: list[float | None] | None = None,
                      total: float | None = None) -> None:
