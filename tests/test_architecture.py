@@ -164,7 +164,7 @@ PAGE_ALLOWED_CORE = {
     "core.setup", "core.setup.host_model", "core.setup.matrix", "core.setup.plan", "core.setup.shells",
     "core.setup.plan.model", "core.setup.plan.script", "core.setup.check.model",
     "core.monitor", "core.monitor.snapshot", "core.monitor.compare", "core.monitor.benchmark",
-    "core.monitor.progress", "core.target", "core.target.sampleopts", "core.diagnose",
+    "core.monitor.progress", "core.monitor.lossscale", "core.target", "core.target.sampleopts", "core.diagnose",
 }
 
 

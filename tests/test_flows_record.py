@@ -22,7 +22,6 @@ from tfgpu_wizard.core.flows.base import drive
 from tfgpu_wizard.core.flows.record import (
     RecordResult,
     Replay,
-    overflow_sentence,
     record,
     replay,
     run_label,
@@ -187,10 +186,14 @@ def test_the_real_sample_reports_its_prediction_memory_and_loss_scale_events():
                        batch_size=8)
     result, seen = run_flow(record(cfg, sys.executable, label="溢出 demo"))
     assert result.end == "ok" and result.status == "finished", result.stderr_tail
-    overflows = [i for i in seen if i.kind == "overflow"]
-    assert len(overflows) == 3 and all(i.text == overflow_sentence() for i in overflows)
-    scales = [i.data["loss_scale"] for i in overflows]
-    assert scales == sorted(scales, reverse=True) and [i.data["skipped"] for i in overflows][-1] == 3
+    said = [i for i in seen if i.kind == "loss-scale"]
+    assert said[0].data.kind == "start" and said[0].text.startswith("the loss scale starts at 32,768")
+    overflows = [i for i in said if i.data.kind == "overflow"]
+    assert len(overflows) == 3 and all(i.text == i.data.sentence() for i in overflows)
+    assert all("gradients overflowed: this step was skipped and the scale halved" in i.text for i in overflows)
+    scales = [i.data.after for i in overflows]
+    assert scales == sorted(scales, reverse=True) and [i.data.skipped for i in overflows] == [1, 2, 3]
+    assert all(i.data.after == i.data.before / 2 for i in overflows)  # log_every=1: each halving seen
     assert any(i.kind == "estimate" and i.data.tf_peak_bytes > 0 for i in seen)
     rss = [i.data[1]["host.rss"] for i in seen if i.kind == "memory" and "host.rss" in i.data[1]]
     assert len(rss) == 6 and min(rss) > 50  # MiB of the training process: TensorFlow alone is hundreds

@@ -43,3 +43,23 @@ def test_record_a_real_cpu_sample_run(tmp_path: Path) -> None:
     if nvml.init() is not None:  # this machine: no GPU, said so in the run and on the terminal
         assert rec.notes and rec.notes[0]["code"] == "no-gpu-sampled"
         assert "No GPU is sampled" in p.stderr
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="needs tensorflow-cpu")
+def test_record_prints_one_sentence_per_loss_scale_event(tmp_path: Path) -> None:
+    """Issue 25: the overflow demonstration on this CPU; the terminal says what the loss scale did, in the words
+    the window's list shows (core.monitor.lossscale), here in Chinese."""
+    from tfgpu_wizard.core.monitor.lossscale import loss_scale_sentences
+
+    env = dict(os.environ, TFGPU_WIZARD_DATA=str(tmp_path / "data"), COLUMNS="80")
+    p = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "--lang", "zh_CN", "record", "--devices", "cpu",
+                        "--precision", "mixed_float16", "--overflow-demo", "--steps", "10", "--batch-size", "16",
+                        "--log-every", "5"], capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    (summary,) = runs.list_runs(tmp_path / "data" / "runs")
+    want = loss_scale_sentences([e for _, e in runs.read_run(summary.path).events], "zh_CN")
+    assert len(want) == 4 and want[0].startswith("损失缩放从 32,768 开始")
+    lines = p.stdout.splitlines()
+    assert [ln for ln in lines if ln in want] == want  # each once, in order
+    assert sum("梯度溢出：这一步被跳过，损失缩放减半" in ln for ln in lines) == 3

@@ -1741,6 +1741,22 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
         <source>no memory readings in this run</source>
         <translation>本次运行没有内存读数</translation>
     </message>
+    <message>
+        <source>TF peak (MiB)</source>
+        <translation>TF 峰值 (MiB)</translation>
+    </message>
+    <message>
+        <source>Predicted (MiB)</source>
+        <translation>预测 (MiB)</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>The peak predicted before the run against TensorFlow's own measured peak (get_memory_info), as `tfgpu-wizard runs compare` shows them.</source>
+        <translation>运行前预测的峰值与 TensorFlow 自己实测的峰值（get_memory_info）对比，和 `tfgpu-wizard runs compare` 显示的一样。</translation>
+    </message>
 </context>
 <context>
     <name>LogInput</name>
@@ -1797,6 +1813,150 @@ Help → “Save a report for help…” puts it in a zip you can attach to a qu
     <message>
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPanel</name>
+    <message>
+        <source>predicting in the target Python (TensorFlow on the CPU)…</source>
+        <translation>正在目标 Python 中预测（TensorFlow 在 CPU 上）…</translation>
+    </message>
+    <message>
+        <source>The prediction is made for the TensorFlow sample only.</source>
+        <translation>只为 TensorFlow 示例做预测。</translation>
+    </message>
+    <message>
+        <source>* outside TensorFlow's pool (NVML shows it on top)</source>
+        <translation>* 在 TensorFlow 显存池之外（NVML 会把它算在上面）</translation>
+    </message>
+    <message>
+        <source>No prediction: {0}</source>
+        <translation>没有预测：{0}</translation>
+    </message>
+    <message>
+        <source>predicted TF peak {0} MiB</source>
+        <translation>预测的 TF 峰值 {0} MiB</translation>
+    </message>
+    <message>
+        <source>{peak} MiB in TensorFlow's pool for {model}, batch {batch}, {precision}</source>
+        <translation>{model}、批大小 {batch}、{precision}：TensorFlow 显存池中 {peak} MiB</translation>
+    </message>
+    <message>
+        <source>still predicting ({0:.0f} s)…</source>
+        <translation>仍在预测（{0:.0f} 秒）…</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>预测峰值</translation>
+    </message>
+    <message>
+        <source>Which number is which</source>
+        <translation>每个数字是什么</translation>
+    </message>
+    <message>
+        <source>Pick a TensorFlow model, batch and precision: the prediction appears here and as a line on the chart.</source>
+        <translation>选择 TensorFlow 模型、批大小和精度：预测会显示在这里，并在图上画成一条线。</translation>
+    </message>
+    <message>
+        <source>(the sample's own estimate)</source>
+        <translation>（示例自己的估计）</translation>
+    </message>
+    <message>
+        <source>(stored in the run)</source>
+        <translation>（保存在运行记录中）</translation>
+    </message>
+    <message>
+        <source>Predict these settings</source>
+        <translation>预测这些设置</translation>
+    </message>
+    <message>
+        <source>Predicts TensorFlow's peak for the model, batch, precision and memory mode chosen below (the estimator in the target Python, TensorFlow on the CPU). Picking another setting predicts it too.</source>
+        <translation>预测下面所选模型、批大小、精度和显存模式下 TensorFlow 的峰值（估算器在目标 Python 中运行，TensorFlow 在 CPU 上）。选择别的设置时也会预测。</translation>
+    </message>
+</context>
+<context>
+    <name>LossScale</name>
+    <message>
+        <source>loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>With mixed_float16 the loss is multiplied by a loss scale; when the gradients overflow, the step is skipped and the scale halved.</source>
+        <translation>使用 mixed_float16 时，损失会乘以一个损失缩放系数；梯度溢出时，这一步被跳过，缩放系数减半。</translation>
+    </message>
+    <message>
+        <source>Show an overflow</source>
+        <translation>演示一次溢出</translation>
+    </message>
+    <message>
+        <source>Starts the sample with mixed_float16 and --overflow-demo: three steps are made to overflow, so you see them skipped and the scale halve.</source>
+        <translation>以 mixed_float16 和 --overflow-demo 启动示例：让三步溢出，你会看到它们被跳过、缩放系数减半。</translation>
+    </message>
+    <message>
+        <source>No loss-scale events yet (only mixed_float16 runs scale the loss).</source>
+        <translation>还没有损失缩放事件（只有 mixed_float16 的运行会缩放损失）。</translation>
+    </message>
+    <message>
+        <source>The loss scale at each progress point (log axis) over the training steps; a red × marks where steps were skipped because the gradients overflowed.</source>
+        <translation>每个进度点的损失缩放（对数轴）随训练步数的变化；红色 × 标出因梯度溢出而被跳过的步。</translation>
+    </message>
+    <message>
+        <source>The demonstration runs: three steps overflow; each appears below.</source>
+        <translation>演示正在运行：有三步会溢出，每一次都会显示在下面。</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorTabs</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+</context>
+<context>
+    <name>FitBox</name>
+    <message>
+        <source>Find the largest batch</source>
+        <translation>找出最大的批大小</translation>
+    </message>
+    <message>
+        <source>Runs the sample for a few steps at several batch sizes under TensorFlow's memory limit (the limit set above, else the GPU's free memory) until one batch fits and the next runs out of memory; the prediction picks where to start.</source>
+        <translation>在 TensorFlow 的显存上限下（上面设置的上限，否则为 GPU 的空闲显存）以几个批大小各运行示例几步，直到一个批大小放得下、下一个显存不足；从预测的位置开始找。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Starting: the prediction first (TensorFlow on the CPU)…</source>
+        <translation>开始：先做预测（TensorFlow 在 CPU 上）…</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping the probe…</source>
+        <translation>正在取消：停止试探运行…</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits</source>
+        <translation>放得下的最大批大小</translation>
+    </message>
+    <message>
+        <source>Nothing was found.</source>
+        <translation>什么也没找到。</translation>
+    </message>
+    <message>
+        <source>The search failed: {0}</source>
+        <translation>搜索失败：{0}</translation>
     </message>
 </context>
 </TS>

@@ -435,5 +435,17 @@
         <source>{n} recordings come with the app; this lists them:</source>
         <translation>应用自带 {n} 段记录；这条命令会列出它们：</translation>
     </message>
+    <message>
+        <source>the loss scale starts at {scale}: the loss is multiplied by it so that small float16 gradients do not round to zero</source>
+        <translation>损失缩放从 {scale} 开始：损失乘以它，使很小的 float16 梯度不会被舍入为零</translation>
+    </message>
+    <message>
+        <source>by step {step}: {what} ({before} → {after})</source>
+        <translation>到第 {step} 步：{what}（{before} → {after}）</translation>
+    </message>
+    <message>
+        <source>by step {step}: the scale grew ({before} → {after}) after {n} steps without an overflow</source>
+        <translation>到第 {step} 步：连续 {n} 步没有溢出后，损失缩放增大（{before} → {after}）</translation>
+    </message>
 </context>
 </TS>

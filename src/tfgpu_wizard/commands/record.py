@@ -67,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
             _say(item.text, sys.stdout)
         elif item.kind == "no-gpu":
             _say(item.text)
+        elif item.kind == "loss-scale":  # mixed_float16: what the loss scale did, one sentence each (issue 25)
+            _say(item.text, sys.stdout)
         elif item.kind == "event":  # the sample's stray output and TensorFlow's log stay out of the terminal
             line = format_event(Event(str(item.data.get("type")), item.data, 0.0))
             if line:

@@ -244,6 +244,7 @@ class MemoryChart(QWidget):
         self._framework = "TensorFlow"
         self._xrange: dict[int, tuple[float, float]] = {}
         self._ymax = 0.0
+        self.y_floor = 0.0  # MiB the y range always shows: the prediction's line (gui/memory_panel.py)
         self.frames = 0
         self.util_frames = 0
 
@@ -412,6 +413,12 @@ class MemoryChart(QWidget):
         self._axis_title()
         self.repaint_now()
 
+    def set_y_floor(self, mib: float) -> None:
+        """Keep ``mib`` inside the y range (a line drawn before the run's curves, such as the prediction)."""
+        self.y_floor = max(0.0, float(mib))
+        self._ymax = 0.0  # choose the range again at the next frame
+        self._dirty = True
+
     def _curve(self, name: str) -> pg.PlotDataItem | None:
         item = self._curves.get(name)
         if item is not None:
@@ -502,6 +509,7 @@ class MemoryChart(QWidget):
         if util:
             self._set_xrange(self.util_plot, t0, t1)
             self.util_frames += 1
+        ymax = max(ymax, self.y_floor)
         # Change the y range only when the curves leave it or shrink to under half of it, and then to a
         # round number: a new range re-renders the axis, which costs more than the curves.
         if ymax > self._ymax or ymax < 0.5 * self._ymax or self._ymax == 0.0:

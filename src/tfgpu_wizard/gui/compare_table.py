@@ -24,10 +24,15 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("CompareTable", text)
 
 
-# The columns: (English header, RunStats field, format). The formats are the CLI's (`runs compare`).
-COLUMNS = ("Run", "Peak (MiB)", "Steady (MiB)", "img/s", "First step (s)")
-FIELDS = (None, "peak_mib", "steady_mib", "images_per_s", "first_step_s")
-FORMATS = (None, "{:,.0f}", "{:,.0f}", "{:,.0f}", "{:.2f}")
+# The columns: (English header, RunStats field, format). The formats are the CLI's (`runs compare`). The last
+# three are the prediction against TensorFlow's measured peak (issue 25, `runs compare`'s second table), shown
+# only when a row has one of them.
+COLUMNS = ("Run", "Peak (MiB)", "Steady (MiB)", "img/s", "First step (s)", "TF peak (MiB)", "Predicted (MiB)",
+           "Error")
+FIELDS = (None, "peak_mib", "steady_mib", "images_per_s", "first_step_s", "tf_peak_mib", "predicted_mib",
+          "error_pct")
+FORMATS = (None, "{:,.0f}", "{:,.0f}", "{:,.0f}", "{:.2f}", "{:,.0f}", "{:,.0f}", "{:+.1f}%")
+PREDICTION_COLUMNS = (5, 6, 7)
 # Where the memory numbers come from (core.monitor.compare.RunStats.source), said in the peak cell's tooltip.
 SOURCE_TEXT = {
     "nvml": "GPU memory used (NVML), busiest GPU",
@@ -114,7 +119,14 @@ class CompareTable(QTableWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if c in (1, 2) and s is not None:
                     item.setToolTip(_t(SOURCE_TEXT.get(s.source, SOURCE_TEXT["none"])))
+                elif c in PREDICTION_COLUMNS:
+                    item.setToolTip(_t("The peak predicted before the run against TensorFlow's own measured peak "
+                                       "(get_memory_info), as `tfgpu-wizard runs compare` shows them."))
                 self.setItem(r, c, item)
+        predicted = any(getattr(row.stats, FIELDS[c], None) is not None for row in self.rows
+                        for c in PREDICTION_COLUMNS)
+        for c in PREDICTION_COLUMNS:
+            self.setColumnHidden(c, not predicted)
         self.setVisible(bool(self.rows))
         shown = min(len(self.rows), self.MAX_VISIBLE_ROWS)
         height = self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth()

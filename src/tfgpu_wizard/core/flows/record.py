@@ -19,8 +19,8 @@ Progress kinds:
 - ``step`` (done: steps so far, total: steps asked for)
 - ``estimate`` (data: ``predict.Prediction``: the sample's prediction of its memory, before the first step)
 - ``pool`` (data: ``core.monitor.panel.PoolLine``: TensorFlow's pool size from its log)
-- ``overflow`` (text: one sentence; data: ``{"step", "loss_scale", "skipped"}``): with ``mixed_float16`` the
-  scaled gradients overflowed, the step was skipped and the loss scale halved
+- ``loss-scale`` (text: one sentence; data: ``core.monitor.lossscale.ScaleEvent``): with ``mixed_float16`` the
+  loss scale's first value, each overflow (the step skipped, the scale halved), each growth after clean steps
 - ``memory`` (data: ``(t, {"tf.current": MiB, "tf.peak": MiB, "host.rss": MiB})``, what a progress event says of
   the framework's memory (summed over GPUs) and a CPU run's host RAM; ``t``: seconds since ``t0``, the chart's
   axis, by ``event_time``)
@@ -49,11 +49,12 @@ from typing import Any
 
 from tfgpu_wizard.core import lifecycle
 from tfgpu_wizard.core.flows.base import Progress, is_cancelled, resolve_python, run_target
-from tfgpu_wizard.core.flows.predict import PeakTracker, Score, prediction_from_event
+from tfgpu_wizard.core.flows.predict import PeakTracker, Prediction, Score, prediction_from_event
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.core.monitor import nvml
 from tfgpu_wizard.core.monitor import sampler as sm
 from tfgpu_wizard.core.monitor.compare import RunStats, describe_run, overlay_label, run_stats
+from tfgpu_wizard.core.monitor.lossscale import LossScaleFollower
 from tfgpu_wizard.core.monitor.nvml import DeviceInfo
 from tfgpu_wizard.core.monitor.panel import PoolLine, parse_pool_lines
 from tfgpu_wizard.core.monitor.procmem import process_rss
@@ -248,16 +249,11 @@ def end_status(target: TargetResult | None, *, stopped: bool, gpu_lost: bool) ->
     return "finished" if target is not None and target.ok else "failed"
 
 
-def overflow_sentence() -> str:
-    """The words of one loss-scale event (mixed_float16), for the CLI and the window alike."""
-    return tr(CTX, "gradients overflowed: this step was skipped and the scale halved")
-
-
 def record(config: SampleConfig, python: str | None = None, *, label: str = "", sampler: sm.Sampler | None = None,
            gpus: Sequence[int] | None = None, interval: float = DEFAULT_INTERVAL,
            timeout: float = DEFAULT_TIMEOUT_S, idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT_S,
            fallback_dir: Path | None = None, t0: float | None = None,
-           stop_reason: Callable[[], str] | None = None,
+           stop_reason: Callable[[], str] | None = None, prediction: Prediction | None = None,
            cancel: threading.Event | None = None) -> Generator[Progress, None, RecordResult]:
     """Run the sample with ``config`` in ``python`` (an interpreter or an environment folder; default this one)
     and record it. Raises ``ConfigError`` for a config the sample would refuse (before anything starts).
@@ -266,6 +262,8 @@ def record(config: SampleConfig, python: str | None = None, *, label: str = "", 
     (``gpus``: only these, every ``interval`` s) that the flow stops. ``t0``: the run's time zero (monotonic;
     the window's chart). ``stop_reason()``: the words for the run file when ``cancel`` stops it ("the app was
     closed ..."). ``fallback_dir``: where the whole run goes when the run folder cannot be written.
+    ``prediction``: the app's own prediction for these settings (``predict_flow``; the window's memory panel made
+    it before the run): kept in the header and scored instead of the sample's ``estimate`` event.
     """
     argv = config.to_argv()  # validates: ConfigError before any process starts
     python = resolve_python(python)
@@ -279,6 +277,8 @@ def record(config: SampleConfig, python: str | None = None, *, label: str = "", 
             time.sleep(0.02)  # the window's sampler may still be opening NVML
     sampled = sampler.state == sm.STATE_RUNNING
     extra: dict[str, Any] = {"python": python}
+    if prediction is not None:
+        extra["prediction"] = prediction.to_dict()
     mapping: dict[int, int] | None = None
     if sampled:
         mapping = dict(nvml.map_tf_devices(sampler.devices, os.environ).tf_to_nvml)
@@ -287,7 +287,7 @@ def record(config: SampleConfig, python: str | None = None, *, label: str = "", 
     rec = RunRecorder(config=config.to_dict(), devices=sampler.devices if sampled else [], label=name,
                       interval=sampler.interval, source="nvml" if sampled else "none", extra=extra, t0=t0)
     result = RecordResult(rec.run_id, rec.path, name, config, python, sampled, _recorder=rec)
-    tracker = PeakTracker()
+    tracker = PeakTracker(prediction)
     unsubscribe: Callable[[], None] | None = None
     run: TargetRun | None = None
     stopped_by: BaseException | None = None
@@ -347,7 +347,7 @@ def _follow(run: TargetRun, result: RecordResult, rec: RunRecorder, tracker: Pea
     cpu_run = str(result.config.devices).strip().lower() == "cpu"
     train_pid: int | None = None
     popen_pid: int | None = None
-    skipped = 0
+    scales = LossScaleFollower()
     told_problem = False
     steps = result.config.steps
     train = run_target(run, cancel)
@@ -397,13 +397,8 @@ def _follow(run: TargetRun, result: RecordResult, rec: RunRecorder, tracker: Pea
                 result.last_progress = ev
                 if isinstance(ev.get("step"), int):
                     yield Progress("step", done=ev["step"], total=ev.get("steps") or steps)
-                now_skipped = ev.get("skipped_steps")
-                if isinstance(now_skipped, int) and now_skipped > skipped:
-                    for _ in range(min(now_skipped - skipped, 20)):  # one sentence per skipped step
-                        yield Progress("overflow", overflow_sentence(),
-                                       data={"step": ev.get("step"), "loss_scale": ev.get("loss_scale"),
-                                             "skipped": now_skipped})
-                    skipped = now_skipped
+                for said in scales.feed(ev)[:20]:  # one sentence per skipped step, growth, the first scale
+                    yield Progress("loss-scale", said.sentence(), data=said)
             if rec.write_problem and not told_problem:
                 told_problem = True
                 yield Progress("write-problem", rec.write_problem)
@@ -516,6 +511,8 @@ class Replay:
     precision: str = ""
     memory: list[tuple[float, dict[str, float]]] = field(default_factory=list)  # the framework's, as ``memory``
     framework: str = "TensorFlow"  # whose allocator those figures are (TensorFlow, JAX, PyTorch)
+    notes: list[dict[str, Any]] = field(default_factory=list)  # the run's notes (e.g. TensorFlow's pool line)
+    prediction: dict[str, Any] | None = None  # the header's: the app's own prediction made before the run
 
     @property
     def ok(self) -> bool:
@@ -550,6 +547,9 @@ def replay(path: str | Path, *, speed: float = math.inf,
     out = Replay(path, snaps, list(sampler.devices), events, record.end, list(record.problems), True, sampler.state,
                  sampler.state_detail, label=_file_label(path))
     out.memory, out.framework = memory_rows(events, 0.0)
+    out.notes = [n for n in getattr(record, "notes", ()) if isinstance(n, dict)]
+    header_pred = record.header.get("prediction") if isinstance(record.header, dict) else None
+    out.prediction = header_pred if isinstance(header_pred, dict) else None
     try:
         out.stats = run_stats(record)
         out.mode, out.precision = out.stats.mode, out.stats.precision
@@ -566,5 +566,5 @@ def _file_label(path: Path) -> str:
 
 # ConfigError: what ``record`` raises for a config the sample would refuse (a face catches it before a run)
 __all__ = ["DEFAULT_INTERVAL", "END_STATUSES", "ConfigError", "GpuWatch", "PoolLine", "RecordResult", "Replay",
-           "end_detail", "end_status", "event_time", "memory_reading", "overflow_sentence", "record", "replay",
+           "end_detail", "end_status", "event_time", "memory_reading", "record", "replay",
            "run_label"]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer, Signal
-from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QPushButton, QTabWidget, QVBoxLayout
 
 from tfgpu_wizard.core.flows.record import (
     ConfigError,
@@ -32,6 +32,9 @@ from tfgpu_wizard.core.flows.record import (
 from tfgpu_wizard.core.paths import target_script
 from tfgpu_wizard.gui.chart import MIB, MemoryChart, snapshot_rows  # noqa: F401 - MIB: the chart's unit
 from tfgpu_wizard.gui.compare_table import CompareRow, CompareTable
+from tfgpu_wizard.gui.fit_box import FitBox
+from tfgpu_wizard.gui.loss_scale_plot import LossScaleList, LossScalePlot
+from tfgpu_wizard.gui.memory_panel import MemoryPanel, nvml_trace
 from tfgpu_wizard.gui.monitor_controls import BACKEND_NAMES, SampleControls
 from tfgpu_wizard.gui.run_box import RunBox, pick
 from tfgpu_wizard.gui.widgets import Page, heading, save_start, saved_html, verdict_html, wrap_label
@@ -105,9 +108,28 @@ class MonitorPage(Page):
         root.addLayout(top)
         mid = QHBoxLayout()
         self.chart = MemoryChart(self)
-        mid.addWidget(self.chart, 1)
+        left = QVBoxLayout()
+        left.addWidget(self.chart, 1)
+        self.loss_plot = LossScalePlot(self)  # under the chart, shown for runs that scale the loss
+        left.addWidget(self.loss_plot)
+        mid.addLayout(left, 1)
         self.run_box = RunBox(self)
-        mid.addWidget(self.run_box)
+        # The right column's tabs: the run's state, the memory panel (issue 25: prediction, score, which number
+        # is which).
+        self.side = QTabWidget(self)
+        self.side.setObjectName("monitor-side")
+        self.side.setFixedWidth(self.run_box.width() + 40)  # the memory tab: figure names and values side by side
+        self.memory = MemoryPanel(self.chart, self)
+        self.memory.btn_predict.clicked.connect(lambda: self.predict_settings(now=True))
+        self.side.addTab(self.run_box, "")
+        self.side.addTab(self.memory, "")
+        self.fit = FitBox(self)  # "Largest batch that fits": core.flows.fit, `tfgpu-wizard fit` too
+        self.fit.btn_fit.clicked.connect(lambda: self.find_largest_batch())
+        self.memory.add_section(self.fit)
+        self.loss_list = LossScaleList(self)
+        self.loss_list.btn_demo.clicked.connect(lambda: self.show_overflow())
+        self.side.addTab(self.loss_list, "")
+        mid.addWidget(self.side)
         root.addLayout(mid, 1)
         self.compare = CompareTable(self)  # one row per shown run: the numbers of `runs compare`
         root.addWidget(self.compare)
@@ -144,6 +166,15 @@ class MonitorPage(Page):
         win = parent if parent is not None and hasattr(parent, "host_ready") else None
         if win is not None:
             win.host_ready.connect(self._on_host)
+        self._mode_to_panel()
+        # A setting the user picks is predicted (core.flows.predict in the target Python, after a pause)
+        for combo in (self.model, self.precision, self.mode, self.devices, self.backend):
+            combo.activated.connect(self.predict_settings)
+        for spin in (self.batch, self.limit_mb):  # typed or stepped by the user (not set by the program)
+            spin.valueChanged.connect(lambda _v, s=spin: s.hasFocus() and self.predict_settings())
+        self.keras2.clicked.connect(self.predict_settings)
+        for combo in (self.mode, self.devices):  # the mode's expected shape, stated before the run
+            combo.currentIndexChanged.connect(self._mode_to_panel)
         self.retranslate()
 
     # -- text -------------------------------------------------------------------------------
@@ -159,6 +190,12 @@ class MonitorPage(Page):
         self.btn_clear.setText(_t("Clear earlier runs"))
         self.btn_save_elsewhere.setText(_t("Save run elsewhere…"))
         self.run_box.retranslate()
+        for i, text in enumerate(("Run", "Memory", "Loss scale")):  # short: three fit the column
+            self.side.setTabText(i, QCoreApplication.translate("MonitorTabs", text))
+        self.memory.retranslate()
+        self.fit.retranslate()
+        self.loss_plot.retranslate()
+        self.loss_list.retranslate()
         self.controls.retranslate(self.state.host)
         self._update_run_state()
         self._update_numbers()  # the readings carry words too ("peak")
@@ -204,10 +241,54 @@ class MonitorPage(Page):
         return run_label(self.sample_config(), self.watch.devices)
 
     def busy(self) -> bool:
-        return self.trainer.is_running()
+        return self.trainer.is_running() or self.fit.running()  # the sample, or the search's probes
 
-    def start_sample(self, extra_args: list[str] | None = None, python: str | None = None) -> bool:
+    def find_largest_batch(self) -> bool:
+        """Search the largest batch of the chosen model and precision that trains under the chosen limit (the
+        GPU's free memory when the mode is not "limit"). Not while the sample trains: the probes need the GPU."""
         if self.busy():
+            return False
+        try:
+            cfg = self.sample_config()
+        except ConfigError as exc:
+            self.fit.answer.setText(verdict_html("bad", _t("These settings cannot run: {0}").format(exc)))
+            return False
+        limit = float(self.limit_mb.value()) if self.mode.currentData() == "limit" else None
+        dev = str(self.devices.currentData() or "")
+        gpu = int(dev.split(":")[1]) if dev.startswith("gpu:") and dev[4:].isdigit() else 0
+        return self.fit.start(cfg.model, cfg.precision, limit, self.state.target_python, keras2=cfg.keras2,
+                              gpu_index=gpu, dataset=cfg.dataset)
+
+    def _mode_to_panel(self, *_args) -> None:
+        if not self.busy() and self._showing is None:
+            self.memory.set_mode("" if self.controls.on_cpu() else str(self.mode.currentData() or ""),
+                                 float(self.limit_mb.value()))
+
+    def predict_settings(self, *_args, now: bool = False) -> None:
+        """Predict the memory of the chosen settings (the memory panel; its line on the chart)."""
+        if self.busy():  # a run shows its own prediction
+            return
+        try:
+            cfg = self.sample_config()
+        except ConfigError:
+            return
+        self.memory.request(cfg, self.state.target_python, cfg.keras2, on_cpu=self.controls.on_cpu(), now=now)
+
+    def show_overflow(self) -> bool:
+        """The loss-scaling demonstration: the sample in mixed_float16 with ``--overflow-demo`` (three forced
+        overflows), on the chosen device (the CPU too), with the TensorFlow backend and Keras 3."""
+        if self.busy():
+            return False
+        self.precision.setCurrentIndex(self.precision.findData("mixed_float16"))
+        self.backend.setCurrentIndex(self.backend.findData("tensorflow"))
+        self.keras2.setChecked(False)
+        started = self.start_sample(overflow_demo=True)
+        self.loss_list.demo_started(started, self.run_state.text())  # why not, where the button is
+        return started
+
+    def start_sample(self, extra_args: list[str] | None = None, python: str | None = None,
+                     overflow_demo: bool = False) -> bool:
+        if self.busy():  # the sample, or the search's probes (they use the GPU)
             return False
         if not target_script("sample.py").is_file():
             self.run_state.setText(verdict_html("bad", _t("The sample script is missing from this build.")))
@@ -216,6 +297,9 @@ class MonitorPage(Page):
             cfg = self.sample_config()
             if extra_args:
                 cfg.extra_args = list(extra_args)
+            if overflow_demo:
+                cfg.overflow_demo = True
+                cfg.validate()
         except ConfigError as exc:  # a combination the sample would refuse: say so before anything starts
             self.run_state.setText(verdict_html("bad", _t("These settings cannot run: {0}").format(exc)))
             return False
@@ -225,6 +309,9 @@ class MonitorPage(Page):
         self._set_framework(self.controls.backend_name())
         self._last, self._warnings, self.log_lines = {}, [], []
         self.run_box.reset()
+        self.memory.run_started(cfg, self.controls.on_cpu())
+        self.loss_plot.clear_run()
+        self.loss_list.clear_run()
         self._start_watch()
         self._t0 = time.monotonic()
         self._run_label = self.run_label()  # the flow's "recording" item confirms it
@@ -239,8 +326,10 @@ class MonitorPage(Page):
         self.btn_start.setEnabled(False)
         self.btn_stop.setEnabled(True)
         self.chart.start()
-        self.trainer.start(cfg, python or self.state.target_python, sampler=self.watch.sampler, t0=self._t0,
-                           timeout=self.SAMPLE_TIMEOUT_S, stop_reason=lambda: self._why_stopped)
+        target = python or self.state.target_python
+        self.trainer.start(cfg, target, sampler=self.watch.sampler, t0=self._t0, timeout=self.SAMPLE_TIMEOUT_S,
+                           stop_reason=lambda: self._why_stopped,
+                           prediction=self.memory.prediction_for(cfg, target, cfg.keras2))  # kept and scored
         self.status.emit(_t("Training: starting TensorFlow (this takes a few seconds)…"))
         self._update_run_state()
         return True
@@ -255,6 +344,7 @@ class MonitorPage(Page):
             self.trainer.cancel()
 
     def _on_progress(self, item) -> None:
+        self.memory.on_progress(item)
         if item.kind == "recording":
             self._run_label = item.data.label
             self._update_run_state()
@@ -281,6 +371,7 @@ class MonitorPage(Page):
         elif kind == "devices":
             self._last["strategy"] = ev.get("strategy")
         elif kind == "progress":
+            self.loss_list.add(self.loss_plot.feed(ev))  # mixed_float16: the loss scale and skipped steps
             self._last.update(ev)
             self._update_numbers()
             step, steps, ips = pick(ev, "step"), pick(ev, "steps"), pick(ev, "images_per_sec")
@@ -300,6 +391,7 @@ class MonitorPage(Page):
             i = int(have[-1])
             pk = float(peak[i]) if i < len(peak) and not math.isnan(float(peak[i])) else float(cur[i])
             memory = (float(cur[i]), pk)
+            self.memory.set_tf_memory(*memory)
         last = self._last
         stats = self._run_stats
         ips = getattr(stats, "images_per_s", None) if not self.trainer.is_running() else None
@@ -319,6 +411,7 @@ class MonitorPage(Page):
             self.last_run_path = result.saved_to
         self._run_stats = self._stats_of(result)
         self._update_numbers()
+        self.memory.run_finished(result.score, *nvml_trace(self.chart.store))
         if self.chart.empty_text() == self._cpu_hint():  # no longer live
             self.chart.set_empty_text(_t("The last run trained on the CPU: there was no GPU memory to draw."))
         self._run_ended()
@@ -384,6 +477,7 @@ class MonitorPage(Page):
         if not snaps or self._t0 is None:
             return
         self.chart.add_samples(snapshot_rows(snaps, self._t0))
+        self.memory.set_snapshot(min((s for s in snaps if s.t == snaps[-1].t), key=lambda s: s.gpu))
         if self._gpu_note_state[0] != "live":
             names = {d.index: d.name for d in self.watch.devices}
             self.chart.set_gpu_names(names)
@@ -461,6 +555,12 @@ class MonitorPage(Page):
         self.chart.repaint_now()
         self.chart.follow = True
         self._showing = rep
+        self.memory.show_replay(rep)
+        self.loss_plot.clear_run()
+        self.loss_list.clear_run()
+        for _, ev in rep.events:
+            if isinstance(ev, dict) and ev.get("type") == "progress":
+                self.loss_list.add(self.loss_plot.feed(ev))
         self._update_run_state()
         self._refresh_compare()
         self.replay_done.emit(True)
@@ -640,6 +740,8 @@ class MonitorPage(Page):
         self._why_stopped = STOPPED_BY_CLOSING
         self._poll.stop()
         self.chart.stop()
+        self.memory.shutdown()
+        self.fit.shutdown()  # cancels the search: its probe (a child process) is stopped
         self.trainer.shutdown(wait_ms=8000)  # the flow stops the sample and closes its run file
         self.opener.shutdown(wait_ms=130_000)
         self.watch.stop()
