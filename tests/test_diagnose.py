@@ -208,6 +208,9 @@ NOT_IN_THE_LOG = {
     "thread says it ran on Colab",
     "gh_colabtools_3376_tf_device_gpu_not_used": "two lines of prose ('with tf.device(...) does not work and GPU is "
     "not utilized'): no output at all, and nothing says Colab",
+    "gh_practicalmlvision_6_oom_other_notebooks": "two allocator lines: nothing in them tells a pool shrunk by other "
+    "notebooks' kernels (which only the reporter's follow-up names) from one the model filled, so it is the "
+    "out-of-memory finding",
 }
 
 

@@ -644,7 +644,7 @@ def diagnose_report(
             values["case"] = "shape"
         elif _DTYPE_ERROR.search(detail):
             values["case"] = "dtype"
-        code = " ".join(c for _f, _fn, c in tb.frames[-2:])
+        code = " ".join(f"{fn} {c}" for _f, fn, c in tb.frames[-2:])  # the code and the functions that raised
         if not _GPU_WORDS.search(detail[:3000] + " " + code):
             values["own"] = "yes"  # nothing in it is about the GPU: the script's own error, whatever came before
         hits[PYTHON_EXCEPTION.id] = Hit(PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), values)

@@ -509,7 +509,7 @@ _CONFLICT = re.compile(
 _CONFLICT_CAUSED = re.compile(
     r"(?:Cannot install [^\r\n]{1,600}? because these package versions have conflicting dependencies"
     r"|ResolutionImpossible"
-    r"|UnsatisfiableError: The following specifications were found"  # conda
+    r"|UnsatisfiableError: The following (?:specifications|packages) (?:were|are) (?:found|incompatible)"  # conda
     # conda's and mamba's solver in its several releases: the headline and the tree's words
     r"|LibMambaUnsatisfiableError|(?:Could not|[Ff]ailed to) solve for environment|Encountered problems while solving"
     r"|Solving environment: failed(?! with)|nothing provides [\w.-]{1,80} needed by"

@@ -573,7 +573,8 @@ def derive_pinned(work: Work) -> None:
     for tb in reversed(work.tracebacks):
         if tb.line in covered:
             continue
-        m = _IMPORT_ERR.search(tb.exception) or _OTHER_ERR.match(tb.exception)
+        m = (_IMPORT_ERR.search(tb.exception) or _IMPORT_ERR.search(" ".join(tb.block.split()))
+             or _OTHER_ERR.match(tb.exception))
         through = _import_time(tb)
         if not m:
             continue
@@ -605,6 +606,10 @@ def derive_pinned(work: Work) -> None:
                 return
             if tb.frames or not internal:
                 continue
+            off = _off_pin(work)
+            if off:  # the log lists a package whose version TensorFlow's own metadata rules out: that one
+                work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], _pinned_values(work, off, module))
+                return
             values = _pinned_values(work, "tensorflow", module)
             values.update(case="internal", detail=module)
             work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], values)
@@ -657,6 +662,44 @@ def _undefined_symbol(work: Work) -> bool:
                 return True
             pos = text.find(needle, pos + len(needle))
     return False
+
+
+def satisfies(version: str, spec: str) -> bool | None:
+    """Whether ``version`` meets a requirement specifier ("~=2.16.0", ">=1.23.5,<2.0.0dev", "==2.15.*"); None when
+    either cannot be read. Pre-release tags are ignored (2.16.0rc0 counts as 2.16.0)."""
+    have = version_tuple(version)
+    if not have or not spec:
+        return None
+    for clause in spec.split(","):
+        m = re.match(r"\s*(~=|==|!=|>=|<=|<|>)\s*([\d.]+)(\.\*)?", clause)
+        want = version_tuple(m.group(2)) if m else None
+        if not m or not want:
+            return None
+        op, n = m.group(1), len(want)
+        pad = have + (0,) * max(0, n - len(have))
+        if op == "~=":
+            ok = pad >= want and pad[: max(1, n - 1)] == want[: max(1, n - 1)]
+        elif op == "==":
+            ok = pad[:n] == want
+        elif op == "!=":
+            ok = pad[:n] != want
+        else:
+            ok = {">=": pad >= want, "<=": pad[:n] <= want, "<": pad < want, ">": pad[:n] > want}[op]
+        if not ok:
+            return False
+    return True
+
+
+def _off_pin(work: Work) -> str:
+    """The first package the log lists (pip list/freeze, "Successfully installed") whose version the installed
+    TensorFlow's wheel metadata rules out (rules.json tables.tf_pins), or ""."""
+    if not work.tf:
+        return ""
+    for package, version in work.facts.packages.items():
+        want = _pin(work.tf, package)
+        if want and satisfies(version, want) is False:
+            return package
+    return ""
 
 
 # the aliases NumPy 1.24 removed (TensorFlow before 2.12, and libraries of its time, still use them)
@@ -1005,6 +1048,21 @@ def derive_self_fix(work: Work) -> None:
 
 # ------------------------------------------------------------------------------ the order they run in
 
+def derive_consequences(work: Work) -> None:
+    """Generic messages that another finding of the same log already explains. pybind11's "Unable to convert
+    function return value to a Python type" is what TensorFlow prints when a type it registers at import could not
+    be made: after a named package mismatch (ml_dtypes without the float8 type TensorFlow asks for) it is that
+    mismatch, not NumPy 2, unless the log shows NumPy 2 (its version, or NumPy's own ABI messages)."""
+    abi = work.hits.get("numpy-2-abi")
+    if abi is None or "pinned-package-mismatch" not in work.hits:
+        return
+    numpy = version_tuple(work.facts.packages.get("numpy", ""))
+    if numpy and numpy[0] >= 2:
+        return
+    if all("Unable to convert function return value" in e.text for e in abi.evidence):
+        del work.hits["numpy-2-abi"]
+
+
 DERIVATIONS: tuple[Callable[[Work], None], ...] = (
     derive_driver_versions,
     derive_windows_dll,
@@ -1019,4 +1077,5 @@ DERIVATIONS: tuple[Callable[[Work], None], ...] = (
     derive_cuda_versions,
     derive_self_fix,
     derive_windows_native,
+    derive_consequences,
 )
