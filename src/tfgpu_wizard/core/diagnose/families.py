@@ -904,6 +904,11 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
         reqs = list(dict.fromkeys(c.requires for c in conflicts if c.package == first.package and c.have))
         values.update(case="pin", requirement='" "'.join(reqs[:6]), package=first.package, have=first.have,
                       have_version=first.have_version)
+        newer = _tf_accepting([(c.have.lower(), c.have_version) for c in conflicts
+                               if c.package == first.package and c.have], first.version)
+        if newer and first.package.lower() in tf_pkgs:
+            # the packages were upgraded past this TensorFlow: a newer TensorFlow takes them as they are
+            values.update(case="pin-newer", newer_tf=newer)
         if first.kind == "runtime":
             values["case"] = ("runtime-nowho" if not first.package else
                               "runtime-missing" if first.have_version == "(not installed)" else "runtime")
@@ -922,6 +927,27 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
     lines = [c.line for c in conflicts] + f.pip_resolution_impossible
     ev = [evidence(n, _line(work.text, n)) for n in sorted(set(lines))[:5]]
     work.add("pip-dependency-conflict", ev, values, len(lines))
+
+
+def _tf_accepting(installed: list[tuple[str, str]], tf_version: str) -> str:
+    """The first TensorFlow release (major.minor) newer than ``tf_version`` whose wheel pins (tables.tf_pins) accept
+    every installed version that this TensorFlow rejected, or "" (an older version, or one no release accepts)."""
+    pins = TABLES.get("tf_pins", {})
+    have_tf = version_tuple(tf_version) or ()
+    known = [(p, v) for p, v in installed if v and version_tuple(v)]
+    if not known or not have_tf:
+        return ""
+    for minor in sorted(pins, key=lambda k: version_tuple(k) or ()):
+        if (version_tuple(minor) or ()) <= have_tf[:2]:
+            continue
+        row = pins[minor]
+        # a package a newer release no longer pins is accepted as it is (TF 2.14 dropped the typing-extensions cap);
+        # NumPy 2 needs a TensorFlow built against it (2.18), whatever older metadata allowed
+        if all(satisfies(v, row[p]) if p in row else True for p, v in known) and not (
+                any(p == "numpy" and (version_tuple(v) or (0,))[0] >= 2 for p, v in known)
+                and (version_tuple(minor) or ()) < (2, 18)):
+            return minor
+    return ""
 
 
 # ------------------------------------------------------------------------------ memory
