@@ -163,10 +163,23 @@ def derive_checks(work: Work) -> None:
     printing False. Both are the "TensorFlow sees no GPU" symptom; the other findings say why."""
     f = work.facts
     line = f.built_without_cuda or f.device_listing_without_gpu
+    if not line and "AssertionError" in work.text and "no-gpu-visible" not in work.hits:
+        m = _GPU_ASSERT.search(work.text)  # `assert torch.cuda.is_available()` that failed: there is no GPU
+        if m:
+            work.add("no-gpu-visible", [evidence_at(work.text, m.start(), m.end())], {"case": "listing"})
+        return
     if not line or "no-gpu-visible" in work.hits or "gpu-device-created" in work.hits:
         return
     work.add("no-gpu-visible", [evidence(line, _line(work.text, line))],
              {"case": "cpu-build" if f.built_without_cuda else "listing"})
+
+
+# an assertion that a GPU is there ("assert torch.cuda.is_available()", "assert len(tf.config.list_physical_devices(
+# 'GPU')) > 0", "assert tf.test.is_gpu_available()"), shown in the traceback of the AssertionError it raised
+_GPU_ASSERT = re.compile(
+    r"\bassert\b[^\r\n]{0,80}?(?:cuda\.is_available\(\)|is_gpu_available\(|list_physical_devices\(\s*['\"]GPU"
+    r"|gpu_device_name\(\))"
+)
 
 
 # a GPU that is not there (or not given to this machine), as opposed to a library that does not load
@@ -341,6 +354,16 @@ def derive_keras(work: Work) -> None:
                     work.add("keras3-needs-tf-keras", list(api.evidence), {"library": owner, "case": "library"},
                              api.count)
                 break
+    if not {"keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library"} & work.hits.keys():
+        # a library's Keras 2 code failing inside Keras 3's own loading/saving or symbolic-tensor code (paths that
+        # exist only in Keras 3): whatever the message, that library needs Keras 2
+        for tb in work.tracebacks[-1:]:
+            inner = next((f for f, _fn, _c in reversed(tb.frames) if _RUNTIME_DIRS.search(f)), "")
+            owner = _code_owner(tb)
+            if (_KERAS3_ONLY_DIRS.search(inner) and owner and owner not in ("keras", "tensorflow", "tf_keras")
+                    and not _DATA_WORDS.search(tb.block)):
+                work.add("keras3-needs-tf-keras", [evidence(tb.line, tb.exception)],
+                         {"library": owner, "case": "library"})
     if {"keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library"} & work.hits.keys():
         hit = work.hits.get("keras3-needs-tf-keras")
         if hit is not None and not hit.values.get("case"):
@@ -422,6 +445,13 @@ def derive_keras(work: Work) -> None:
                 values["spelling"] = spelling
             work.add("keras3-api-changed", ev, values)
         return
+
+
+# Keras 3's own modules for loading, saving and symbolic tensors (Keras 2 has none of these paths)
+_KERAS3_ONLY_DIRS = re.compile(
+    r"[/\\]keras[/\\]src[/\\](?:legacy[/\\]saving|saving|backend[/\\]common|ops[/\\]operation)")
+# an error about the data fed in (shapes, labels, types) is the caller's data, not its Keras version
+_DATA_WORDS = re.compile(r"[Ss]hapes? |incompatible shape|label|dtype|[Ee]xpected input|received input")
 
 
 def _library_case(work: Work, hit: Hit) -> None:
@@ -636,7 +666,7 @@ def derive_pinned(work: Work) -> None:
 
 # a shared library of TensorFlow's stack, named in a loader message ("… libtensorflow_io.so: undefined symbol")
 _STACK_SO = re.compile(
-    r"[/\\](?:site|dist)-packages[/\\](tensorflow|tensorflow_[a-z_]{2,40}|tf_keras|keras_[a-z]{2,10}|jaxlib)"
+    r"[/\\](?:site|dist)-packages[/\\](tensorflow|tensorflow_[a-z_]{2,40}|tf_keras|keras_[a-z]{2,10}|jaxlib|h5py|ml_dtypes)"
     r"[/\\][^\s'\"]{0,300}?\.(?:so|pyd|dylib)\b"
 )
 
