@@ -220,7 +220,7 @@ def _error_bodies(text: str) -> list[Traceback]:
     out: list[Traceback] = []
     cursor = Lines(text)
     for m in _TF_BODY.finditer(text, 0, 4_000_000):
-        line = "InvalidArgumentError: " + m.group(1).rstrip("\r")
+        line = m.group(1).rstrip("\r")  # the evidence is the log's own line
         out.append(Traceback(cursor.line_of(m.start()), line[:MAX_LINE_CHARS], line, [], 0))
         if len(out) >= 20:
             break
