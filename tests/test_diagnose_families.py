@@ -1224,7 +1224,25 @@ TypeError: Unable to convert function return value to a Python type! The signatu
 \t() -> handle
 """
 
+SYN4_PIPENV = """\
+[pipenv.exceptions.ResolutionFailure]: Warning: Your dependencies could not be resolved. You likely have a mismatch in your sub-dependencies.
+ERROR: Could not find a version that matches keras<2.16,>=2.15.0,>=3.0.0
+There are incompatible versions in the resolved dependencies:
+  keras>=3.0.0 (from -r /tmp/reqs.txt (line 2))
+  keras<2.16,>=2.15.0 (from tensorflow==2.15.0->-r /tmp/reqs.txt (line 1))
+"""
+
+SYN4_OS_PACKAGE = """\
+Installing collected packages: wrapt, tensorflow
+  Attempting uninstall: wrapt
+    Found existing installation: wrapt 1.10.11
+ERROR: Cannot uninstall 'wrapt'. It is a distutils installed project and thus we cannot accurately determine which files belong to it which would lead to only a partial uninstall.
+"""
+
 CASES4 = [
+    ("pipenv-incompatible-versions", SYN4_PIPENV, {}, "pip-dependency-conflict", ["keras<2.16,>=2.15.0"], []),
+    ("pip-cannot-remove-os-package", SYN4_OS_PACKAGE, {}, "pip-dependency-conflict",
+     ["--ignore-installed wrapt", "venv"], []),
     ("headerless-library-traceback", SYN4_HEADERLESS_LIBRARY, {}, "keras3-needs-tf-keras", ["facelib", "tf-keras"],
      []),
     ("wrapped-internal-off-pin", SYN4_WRAPPED_TF_INTERNAL, {}, "pinned-package-mismatch", ["tf-keras"], []),

@@ -906,7 +906,11 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
     values = {"tf_family": "yes" if tf_family else "",
               "packages": ", ".join((tf_named + sorted(n for n in named if n not in tf_named and n))[:5])}
     python_req = next((c for c in conflicts if _req_name(c.requires) == "python" and c.package != "the user"), None)
-    if f.conda_virtual:
+    os_pkg = next((c for c in conflicts if c.kind == "os"), None)
+    if os_pkg is not None:
+        # the operating system installed it, so pip cannot remove it to put another version in its place
+        values.update(case="os-package", package=os_pkg.package, tf_family="yes")
+    elif f.conda_virtual:
         # conda picks CUDA builds by the __cuda virtual package, which it reads from the driver it finds
         who = next((c for c in conflicts if "__cuda" in c.requires), first)
         values.update(case="virtual-cuda", package=who.package if who else "tensorflow",
