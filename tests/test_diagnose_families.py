@@ -1239,7 +1239,29 @@ Installing collected packages: wrapt, tensorflow
 ERROR: Cannot uninstall 'wrapt'. It is a distutils installed project and thus we cannot accurately determine which files belong to it which would lead to only a partial uninstall.
 """
 
+SYN4_CELL_CALLS_LIBRARY = """\
+---------------------------------------------------------------------------
+ValueError                                Traceback (most recent call last)
+Cell In[7], line 3
+      1 from facekit import Analyzer
+      2 a = Analyzer()
+----> 3 a_result = Analyzer.run("me.jpg")
+ValueError: The layer sequential_2 has never been called and thus has no defined input.
+"""
+
+SYN4_CELL_OWN_MODEL = """\
+---------------------------------------------------------------------------
+ValueError                                Traceback (most recent call last)
+Cell In[7], line 3
+      1 from tensorflow import keras
+      2 grad_model = None
+----> 3 grad_model = keras.Model(model.inputs, [model.output])
+ValueError: The layer sequential_2 has never been called and thus has no defined output.
+"""
+
 CASES4 = [
+    ("cell-calls-an-imported-library", SYN4_CELL_CALLS_LIBRARY, {}, "keras3-needs-tf-keras", ["facekit"], []),
+    ("cell-builds-its-own-model", SYN4_CELL_OWN_MODEL, {}, "keras3-api-changed", [], []),
     ("pipenv-incompatible-versions", SYN4_PIPENV, {}, "pip-dependency-conflict", ["keras<2.16,>=2.15.0"], []),
     ("pip-cannot-remove-os-package", SYN4_OS_PACKAGE, {}, "pip-dependency-conflict",
      ["--ignore-installed wrapt", "venv"], []),

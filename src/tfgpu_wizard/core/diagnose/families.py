@@ -354,6 +354,14 @@ def derive_keras(work: Work) -> None:
                     work.add("keras3-needs-tf-keras", list(api.evidence), {"library": owner, "case": "library"},
                              api.count)
                 break
+    api = work.hits.get("keras3-api-changed")
+    if api is not None and "keras3-needs-tf-keras" not in work.hits and not api.values.get("spelling"):
+        # the paste stops at the user's own line, and that line only calls into a library it imported in the same
+        # cell or script ("from deepface import DeepFace" ... "---> 2 DeepFace.analyze("): the library raised it
+        library = _called_library(work.text)
+        if library:
+            del work.hits["keras3-api-changed"]
+            work.add("keras3-needs-tf-keras", list(api.evidence), {"library": library, "case": "library"}, api.count)
     if not {"keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library"} & work.hits.keys():
         # a library's Keras 2 code failing inside Keras 3's own loading/saving or symbolic-tensor code (paths that
         # exist only in Keras 3): whatever the message, that library needs Keras 2
@@ -452,6 +460,42 @@ _KERAS3_ONLY_DIRS = re.compile(
     r"[/\\]keras[/\\]src[/\\](?:legacy[/\\]saving|saving|backend[/\\]common|ops[/\\]operation)")
 # an error about the data fed in (shapes, labels, types) is the caller's data, not its Keras version
 _DATA_WORDS = re.compile(r"[Ss]hapes? |incompatible shape|label|dtype|[Ee]xpected input|received input")
+
+
+_IMPORTS = re.compile(r"(?m)^[ \t\d>-]{0,16}(?:from[ \t]+([A-Za-z_]\w{0,60})(?:\.[\w.]{1,80})?[ \t]+import[ \t]+([\w, \t]{1,200})"
+                      r"|import[ \t]+([A-Za-z_]\w{0,60})(?:[ \t]+as[ \t]+(\w{1,40}))?)")
+# the line a notebook marks as the one that failed ("----> 2 objs = DeepFace.analyze("), or a frame's code line
+_ARROW_CODE = re.compile(r"(?m)^-{1,8}>[ \t]{0,4}\d{1,6}[ \t]([^\r\n]{1,300})")
+# what a user's script imports that is not a library of its own (TF's stack, the scientific stack, a project's own
+# modules by their usual names)
+_NOT_A_LIBRARY = frozenset({
+    "keras", "tensorflow", "tf", "tf_keras", "numpy", "np", "pandas", "pd", "matplotlib", "plt", "sklearn", "scipy",
+    "os", "sys", "math", "random", "time", "json", "re", "cv2", "PIL", "torch", "model", "models", "utils", "src",
+    "train", "data", "dataset", "datasets", "config", "layers", "lib", "core", "common", "helpers", "nets",
+    "networks", "__future__", "typing", "pathlib", "collections", "itertools", "functools",
+})
+
+
+def _called_library(text: str) -> str:
+    """The library whose function the last marked line of a notebook cell calls, when the same paste shows that
+    name imported from it; "" otherwise."""
+    arrows = list(_ARROW_CODE.finditer(text, 0, 2_000_000))
+    if not arrows:
+        return ""
+    code = arrows[-1].group(1)
+    names: dict[str, str] = {}
+    for m in _IMPORTS.finditer(text, 0, arrows[-1].start()):
+        if m.group(1):
+            for name in re.split(r"[,\s]+", m.group(2).strip()):
+                if name and name != "as":
+                    names[name] = m.group(1)
+        else:
+            names[m.group(4) or m.group(3)] = m.group(3)
+    for name, module in names.items():
+        if module not in _NOT_A_LIBRARY and name not in _NOT_A_LIBRARY and re.search(
+                rf"(?<![\w.]){re.escape(name)}\s*[.(]", code):
+            return module
+    return ""
 
 
 def _library_case(work: Work, hit: Hit) -> None:
