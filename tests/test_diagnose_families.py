@@ -1259,7 +1259,14 @@ Cell In[7], line 3
 ValueError: The layer sequential_2 has never been called and thus has no defined output.
 """
 
+SYN4_PTXAS_SM86 = (
+    "2021-01-01 10:00:00.000000: W tensorflow/stream_executor/gpu/asm_compiler.cc:235] Your CUDA software stack is "
+    "old. We fallback to the NVIDIA driver for some compilation. Update your CUDA version to get the best performance. "
+    "The ptxas error was: ptxas fatal   : Value 'sm_86' is not defined for option 'gpu-name'\n"
+)
+
 CASES4 = [
+    ("ptxas-names-the-cuda-for-the-gpu", SYN4_PTXAS_SM86, {}, "ptxas-too-old", ["sm_86", "CUDA 11.1"], []),
     ("cell-calls-an-imported-library", SYN4_CELL_CALLS_LIBRARY, {}, "keras3-needs-tf-keras", ["facekit"], []),
     ("cell-builds-its-own-model", SYN4_CELL_OWN_MODEL, {}, "keras3-api-changed", [], []),
     ("pipenv-incompatible-versions", SYN4_PIPENV, {}, "pip-dependency-conflict", ["keras<2.16,>=2.15.0"], []),

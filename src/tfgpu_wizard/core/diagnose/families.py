@@ -1152,6 +1152,34 @@ def derive_self_fix(work: Work) -> None:
 
 # ------------------------------------------------------------------------------ the order they run in
 
+# the first CUDA release whose ptxas knows a GPU architecture (NVIDIA's GPU feature list)
+_SM_FIRST_CUDA = {"60": "8.0", "61": "8.0", "70": "9.0", "72": "10.0", "75": "10.0", "80": "11.0", "86": "11.1",
+                  "87": "11.4", "89": "11.8", "90": "11.8", "90a": "12.0", "100": "12.8", "101": "12.8",
+                  "120": "12.8"}
+_PTXAS_NEED = re.compile(
+    r"Value 'sm_(?P<sm>\d{2,3}a?)' is not defined|ptxas does not support CC (?P<major>\d{1,2})\.(?P<minor>\d)"
+    r"|which is older than (?P<older>\d{1,2}\.\d{1,2})|XLA requires ptxas version (?P<req>\d{1,2}\.\d{1,2})"
+)
+
+
+def derive_ptxas(work: Work) -> None:
+    """The numbers say which CUDA the ptxas must come from: the GPU's architecture (sm_86: CUDA 11.1) or the version
+    XLA asks for ("older than 11.1")."""
+    hit = work.hits.get("ptxas-too-old")
+    if hit is None:
+        return
+    m = _PTXAS_NEED.search(work.text)
+    if not m:
+        return
+    if m.group("sm") or m.group("major"):
+        sm = m.group("sm") or f"{m.group('major')}{m.group('minor')}"
+        need = _SM_FIRST_CUDA.get(sm, "")
+        if need:
+            hit.values.update(case="needed-sm", need_cuda=need, sm=f"sm_{sm}")
+    elif m.group("older") or m.group("req"):
+        hit.values.update(case="needed", need_cuda=m.group("older") or m.group("req"))
+
+
 def derive_consequences(work: Work) -> None:
     """Generic messages that another finding of the same log already explains. pybind11's "Unable to convert
     function return value to a Python type" is what TensorFlow prints when a type it registers at import could not
@@ -1181,5 +1209,6 @@ DERIVATIONS: tuple[Callable[[Work], None], ...] = (
     derive_cuda_versions,
     derive_self_fix,
     derive_windows_native,
+    derive_ptxas,
     derive_consequences,
 )
