@@ -1265,7 +1265,17 @@ SYN4_PTXAS_SM86 = (
     "The ptxas error was: ptxas fatal   : Value 'sm_86' is not defined for option 'gpu-name'\n"
 )
 
+SYN4_HTML_ENTITIES = """\
+Traceback (most recent call last):
+  File &quot;/home/u/app.py&quot;, line 2, in &lt;module&gt;
+    from transformers import TFAutoModel
+  File &quot;/home/u/venv/lib/python3.11/site-packages/transformers/activations_tf.py&quot;, line 22, in &lt;module&gt;
+    import tf_keras as keras
+ModuleNotFoundError: No module named &#39;tf_keras&#39;
+"""
+
 CASES4 = [
+    ("quotes-as-html-entities", SYN4_HTML_ENTITIES, {}, "keras3-needs-tf-keras", ["tf-keras"], []),
     ("ptxas-names-the-cuda-for-the-gpu", SYN4_PTXAS_SM86, {}, "ptxas-too-old", ["sm_86", "CUDA 11.1"], []),
     ("cell-calls-an-imported-library", SYN4_CELL_CALLS_LIBRARY, {}, "keras3-needs-tf-keras", ["facekit"], []),
     ("cell-builds-its-own-model", SYN4_CELL_OWN_MODEL, {}, "keras3-api-changed", [], []),
