@@ -75,14 +75,19 @@ _HTML_CHARS = {"&quot;": '"', "&#39;": "'", "&#x27;": "'", "&lt;": "<", "&gt;": 
 _HTML_ENTITY = re.compile("|".join(re.escape(k) for k in _HTML_CHARS))
 
 
+def decode_entities(text: str) -> tuple[str, bool]:
+    """A paste taken from a web page's source keeps its quotes as entities (File &quot;x.py&quot;, line 3, in
+    &lt;module&gt;): (the text with them as the characters they stand for, whether any was). None of them is a
+    line break, so line numbers stay."""
+    if "&" not in text[:4_000_000] or len(_HTML_ENTITY.findall(text, 0, 200_000)) < 2:
+        return text, False
+    return _HTML_ENTITY.sub(lambda m: _HTML_CHARS[m.group(0)], text), True
+
+
 def strip_worker_prefixes(text: str) -> tuple[str, str | None]:
     """(text without scheduler prefixes, which kind was stripped: "ray" | "srun" | "compose" | "actions" |
     "buildkit" | "quote" | None). Only whole prefixes at line starts are removed; line numbers stay the same."""
     kind = None
-    if "&" in text[:4_000_000] and len(_HTML_ENTITY.findall(text, 0, 200_000)) >= 2:
-        # a paste taken from a web page's source keeps its quotes as entities (File &quot;x.py&quot;, line 3):
-        # read them as the characters they stand for (none of them is a line break, so line numbers stay)
-        text = _HTML_ENTITY.sub(lambda m: _HTML_CHARS[m.group(0)], text)
     if "pid=" in text or "(raylet" in text:
         stripped, n = _RAY_PREFIX.subn("", text)
         if n:
