@@ -200,14 +200,15 @@ NOT_IN_THE_LOG = {
     "gh_isidev_colab_11_no_nvidia_driver": "the same one line, with no sign of the notebook service",
     "gh_deepface_1202_stream_never_called_keras3": "one line 'has never been called': nothing says the code is a "
     "library's (deepface), so it is the Keras 3 API finding, whose fix also gives tf-keras",
-    "gh_deepface_1272_never_called_tf2162": "the paste ends at the notebook cell: the library frame where deepface "
-    "raises is cut off, so it is the Keras 3 API finding, whose fix also gives tf-keras",
     "gh_ray_5214_remote_without_num_gpus": "the paste ends at RayTaskError: the worker's own error (its empty GPU "
     "list) is not in it",
     "gh_colabtools_4876_no_nvidia_driver_cpu_runtime": "the same one PyTorch line as the title of the issue: only the "
     "thread says it ran on Colab",
     "gh_colabtools_3376_tf_device_gpu_not_used": "two lines of prose ('with tf.device(...) does not work and GPU is "
     "not utilized'): no output at all, and nothing says Colab",
+    "gh_practicalmlvision_6_oom_other_notebooks": "two allocator lines: nothing in them tells a pool shrunk by other "
+    "notebooks' kernels (which only the reporter's follow-up names) from one the model filled, so it is the "
+    "out-of-memory finding",
 }
 
 

@@ -59,11 +59,17 @@ TensorFlow's start-up lines and the error are) and the report says so; line numb
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from tfgpu_wizard.core.diagnose.facts import LogFacts, read_facts, strip_worker_prefixes, version_tuple
+from tfgpu_wizard.core.diagnose.facts import (
+    LogFacts,
+    decode_entities,
+    read_facts,
+    strip_worker_prefixes,
+    version_tuple,
+)
 from tfgpu_wizard.core.diagnose.families import DERIVATIONS, Work
 from tfgpu_wizard.core.diagnose.rules import (
     ALL_RULES,
@@ -527,6 +533,24 @@ def _cut(text: str, limit: int) -> tuple[str, tuple[int, int] | None]:
     return head + text[tail_start:], (head.count("\n"), skipped)
 
 
+def _quote_as_written(findings: list[Finding], text: str) -> None:
+    """Put each evidence line back as the log wrote it (its text was read with HTML entities decoded)."""
+    wanted = sorted({e.line for f in findings for e in f.evidence})
+    lines: dict[int, str] = {}
+    pos, number = 0, 1
+    for n in wanted:
+        while number < n and pos >= 0:
+            pos = text.find("\n", pos)
+            pos = pos + 1 if pos >= 0 else -1
+            number += 1
+        if pos < 0:
+            break
+        end = text.find("\n", pos)
+        lines[n] = text[pos : end if end >= 0 else len(text)].rstrip("\r")[:MAX_LINE_CHARS]
+    for f in findings:
+        f.evidence = [replace(e, text=lines.get(e.line, e.text)) for e in f.evidence]
+
+
 def diagnose(
     text: str | bytes,
     platform: str | None = None,
@@ -566,6 +590,8 @@ def diagnose_report(
     if gap:
         total_lines += gap[1] if not cut or gap is not cut else 0
     binary = _binary_share(text) > 0.3
+    as_written = text
+    text, entities = decode_entities(text)
     stripped, prefix_kind = strip_worker_prefixes(text)
     facts = read_facts(stripped, prefix_kind)
     text = stripped
@@ -644,7 +670,7 @@ def diagnose_report(
             values["case"] = "shape"
         elif _DTYPE_ERROR.search(detail):
             values["case"] = "dtype"
-        code = " ".join(c for _f, _fn, c in tb.frames[-2:])
+        code = " ".join(f"{fn} {c}" for _f, fn, c in tb.frames[-2:])  # the code and the functions that raised
         if not _GPU_WORDS.search(detail[:3000] + " " + code):
             values["own"] = "yes"  # nothing in it is about the GPU: the script's own error, whatever came before
         hits[PYTHON_EXCEPTION.id] = Hit(PYTHON_EXCEPTION, [evidence(tb.line, tb.exception)], len(unexplained), values)
@@ -721,6 +747,8 @@ def diagnose_report(
         )
 
     findings.sort(key=key)
+    if entities:  # the evidence quotes the log as it was written, entities and all
+        _quote_as_written(findings, as_written)
     for i, f in enumerate(findings, 1):
         f.rank = i
     if gap:

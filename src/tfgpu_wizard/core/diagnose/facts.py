@@ -71,6 +71,19 @@ def _most_lines(pat: re.Pattern[str], text: str, lines: int) -> bool:
     return n >= 3 and n >= 0.5 * min(lines, 200_000 / 80)
 
 
+_HTML_CHARS = {"&quot;": '"', "&#39;": "'", "&#x27;": "'", "&lt;": "<", "&gt;": ">", "&amp;": "&", "&nbsp;": " "}
+_HTML_ENTITY = re.compile("|".join(re.escape(k) for k in _HTML_CHARS))
+
+
+def decode_entities(text: str) -> tuple[str, bool]:
+    """A paste taken from a web page's source keeps its quotes as entities (File &quot;x.py&quot;, line 3, in
+    &lt;module&gt;): (the text with them as the characters they stand for, whether any was). None of them is a
+    line break, so line numbers stay."""
+    if "&" not in text[:4_000_000] or len(_HTML_ENTITY.findall(text, 0, 200_000)) < 2:
+        return text, False
+    return _HTML_ENTITY.sub(lambda m: _HTML_CHARS[m.group(0)], text), True
+
+
 def strip_worker_prefixes(text: str) -> tuple[str, str | None]:
     """(text without scheduler prefixes, which kind was stripped: "ray" | "srun" | "compose" | "actions" |
     "buildkit" | "quote" | None). Only whole prefixes at line starts are removed; line numbers stay the same."""
@@ -509,13 +522,14 @@ _CONFLICT = re.compile(
 _CONFLICT_CAUSED = re.compile(
     r"(?:Cannot install [^\r\n]{1,600}? because these package versions have conflicting dependencies"
     r"|ResolutionImpossible"
-    r"|UnsatisfiableError: The following specifications were found"  # conda
+    r"|UnsatisfiableError: The following (?:specifications|packages) (?:were|are) (?:found|incompatible)"  # conda
     # conda's and mamba's solver in its several releases: the headline and the tree's words
     r"|LibMambaUnsatisfiableError|(?:Could not|[Ff]ailed to) solve for environment|Encountered problems while solving"
     r"|Solving environment: failed(?! with)|nothing provides [\w.-]{1,80} needed by"
     r"|is (?:not installable|uninstallable) because|Package [\w.-]{1,80} conflicts for:"
     r"|No solution found when resolving dependencies"  # uv
-    r"|SolverProblemError|version solving failed)"  # poetry
+    r"|SolverProblemError|version solving failed"  # poetry
+    r"|incompatible versions in the resolved dependencies)"  # pipenv
 )
 
 
@@ -604,6 +618,13 @@ def _requirement(req: str) -> str:
     return re.sub(r" and (?=[<>=!~])", ",", req).strip()
 
 
+_PIPENV_LINE = re.compile(r"(?m)^[ \t]{1,8}([A-Za-z][\w.-]{0,80}(?:\[[\w,-]+\])?[<>=!~][^\s(]{1,80}) \(from ([^\r\n]{1,300})\)")
+_OS_INSTALLED = re.compile(
+    r"Cannot uninstall '?([A-Za-z][\w.-]{0,80})'?[.,]? (?:It is a distutils installed project"
+    r"|None|[^\r\n]{0,40}?(?:RECORD file not found|installed by [\w ]{1,40}))"
+)
+
+
 def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
     conflicts = [
         PipConflict(m.group(1), m.group(2), m.group(3).strip(), m.group(4), m.group(5), line_of(m.start()))
@@ -677,6 +698,16 @@ def _pip_conflicts(text: str, line_of) -> tuple[list[PipConflict], list[int]]:
                     conflicts.append(PipConflict(m.group(2), m.group(3), _requirement(m.group(4)), "", "",
                                                  line_of(pos)))
                 pos += len(raw)
+    if "incompatible versions in the resolved dependencies" in text:
+        # pipenv: "  keras<2.16,>=2.15.0 (from tensorflow==2.15.0->-r /tmp/reqs.txt (line 1))"
+        for m in islice(_PIPENV_LINE.finditer(text), 20):
+            origin = re.search(r"([A-Za-z][\w.-]{0,80})==([\w.+!-]{1,40})->", m.group(2))
+            conflicts.append(PipConflict(origin.group(1) if origin else "the user", origin.group(2) if origin else "",
+                                         m.group(1), "", "", line_of(m.start())))
+    if "Cannot uninstall" in text:
+        # pip cannot replace a package that the operating system (distutils, apt) installed: not pip's to remove
+        for m in islice(_OS_INSTALLED.finditer(text), 5):
+            conflicts.append(PipConflict(m.group(1), "", m.group(1), m.group(1), "", line_of(m.start()), "os"))
     impossible = [line_of(m.start()) for m in islice(_CONFLICT_CAUSED.finditer(text), 20)]
     if not conflicts and "Cannot install" in text:
         # only pip's first line: the requirements it names are the ones that disagree
@@ -767,6 +798,7 @@ _CONFLICT_GATES = (
     "UnsatisfiableError", "No solution found", "SolverProblemError", "version solving failed", "has requirement",
     "Because ", "Encountered problems while solving", "Solving environment: failed", "nothing provides",
     "installable because", "VersionConflict", "DistributionNotFound", "normal functioning of this module",
+    "incompatible versions in the resolved dependencies", "Cannot uninstall",
 )
 FACTS_SAMPLE_CHARS = 2_000_000  # a longer text's facts are read from its first and last 1 M characters
 

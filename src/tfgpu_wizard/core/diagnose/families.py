@@ -163,10 +163,23 @@ def derive_checks(work: Work) -> None:
     printing False. Both are the "TensorFlow sees no GPU" symptom; the other findings say why."""
     f = work.facts
     line = f.built_without_cuda or f.device_listing_without_gpu
+    if not line and "AssertionError" in work.text and "no-gpu-visible" not in work.hits:
+        m = _GPU_ASSERT.search(work.text)  # `assert torch.cuda.is_available()` that failed: there is no GPU
+        if m:
+            work.add("no-gpu-visible", [evidence_at(work.text, m.start(), m.end())], {"case": "listing"})
+        return
     if not line or "no-gpu-visible" in work.hits or "gpu-device-created" in work.hits:
         return
     work.add("no-gpu-visible", [evidence(line, _line(work.text, line))],
              {"case": "cpu-build" if f.built_without_cuda else "listing"})
+
+
+# an assertion that a GPU is there ("assert torch.cuda.is_available()", "assert len(tf.config.list_physical_devices(
+# 'GPU')) > 0", "assert tf.test.is_gpu_available()"), shown in the traceback of the AssertionError it raised
+_GPU_ASSERT = re.compile(
+    r"\bassert\b[^\r\n]{0,80}?(?:cuda\.is_available\(\)|is_gpu_available\(|list_physical_devices\(\s*['\"]GPU"
+    r"|gpu_device_name\(\))"
+)
 
 
 # a GPU that is not there (or not given to this machine), as opposed to a library that does not load
@@ -341,6 +354,24 @@ def derive_keras(work: Work) -> None:
                     work.add("keras3-needs-tf-keras", list(api.evidence), {"library": owner, "case": "library"},
                              api.count)
                 break
+    api = work.hits.get("keras3-api-changed")
+    if api is not None and "keras3-needs-tf-keras" not in work.hits and not api.values.get("spelling"):
+        # the paste stops at the user's own line, and that line only calls into a library it imported in the same
+        # cell or script ("from deepface import DeepFace" ... "---> 2 DeepFace.analyze("): the library raised it
+        library = _called_library(work.text)
+        if library:
+            del work.hits["keras3-api-changed"]
+            work.add("keras3-needs-tf-keras", list(api.evidence), {"library": library, "case": "library"}, api.count)
+    if not {"keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library"} & work.hits.keys():
+        # a library's Keras 2 code failing inside Keras 3's own loading/saving or symbolic-tensor code (paths that
+        # exist only in Keras 3): whatever the message, that library needs Keras 2
+        for tb in work.tracebacks[-1:]:
+            inner = next((f for f, _fn, _c in reversed(tb.frames) if _RUNTIME_DIRS.search(f)), "")
+            owner = _code_owner(tb)
+            if (_KERAS3_ONLY_DIRS.search(inner) and owner and owner not in ("keras", "tensorflow", "tf_keras")
+                    and not _DATA_WORDS.search(tb.block)):
+                work.add("keras3-needs-tf-keras", [evidence(tb.line, tb.exception)],
+                         {"library": owner, "case": "library"})
     if {"keras3-needs-tf-keras", "keras3-api-changed", "keras-too-old-for-library"} & work.hits.keys():
         hit = work.hits.get("keras3-needs-tf-keras")
         if hit is not None and not hit.values.get("case"):
@@ -422,6 +453,49 @@ def derive_keras(work: Work) -> None:
                 values["spelling"] = spelling
             work.add("keras3-api-changed", ev, values)
         return
+
+
+# Keras 3's own modules for loading, saving and symbolic tensors (Keras 2 has none of these paths)
+_KERAS3_ONLY_DIRS = re.compile(
+    r"[/\\]keras[/\\]src[/\\](?:legacy[/\\]saving|saving|backend[/\\]common|ops[/\\]operation)")
+# an error about the data fed in (shapes, labels, types) is the caller's data, not its Keras version
+_DATA_WORDS = re.compile(r"[Ss]hapes? |incompatible shape|label|dtype|[Ee]xpected input|received input")
+
+
+_IMPORTS = re.compile(r"(?m)^[ \t\d>-]{0,16}(?:from[ \t]+([A-Za-z_]\w{0,60})(?:\.[\w.]{1,80})?[ \t]+import[ \t]+([\w, \t]{1,200})"
+                      r"|import[ \t]+([A-Za-z_]\w{0,60})(?:[ \t]+as[ \t]+(\w{1,40}))?)")
+# the line a notebook marks as the one that failed ("----> 2 objs = DeepFace.analyze("), or a frame's code line
+_ARROW_CODE = re.compile(r"(?m)^-{1,8}>[ \t]{0,4}\d{1,6}[ \t]([^\r\n]{1,300})")
+# what a user's script imports that is not a library of its own (TF's stack, the scientific stack, a project's own
+# modules by their usual names)
+_NOT_A_LIBRARY = frozenset({
+    "keras", "tensorflow", "tf", "tf_keras", "numpy", "np", "pandas", "pd", "matplotlib", "plt", "sklearn", "scipy",
+    "os", "sys", "math", "random", "time", "json", "re", "cv2", "PIL", "torch", "model", "models", "utils", "src",
+    "train", "data", "dataset", "datasets", "config", "layers", "lib", "core", "common", "helpers", "nets",
+    "networks", "__future__", "typing", "pathlib", "collections", "itertools", "functools",
+})
+
+
+def _called_library(text: str) -> str:
+    """The library whose function the last marked line of a notebook cell calls, when the same paste shows that
+    name imported from it; "" otherwise."""
+    arrows = list(_ARROW_CODE.finditer(text, 0, 2_000_000))
+    if not arrows:
+        return ""
+    code = arrows[-1].group(1)
+    names: dict[str, str] = {}
+    for m in _IMPORTS.finditer(text, 0, arrows[-1].start()):
+        if m.group(1):
+            for name in re.split(r"[,\s]+", m.group(2).strip()):
+                if name and name != "as":
+                    names[name] = m.group(1)
+        else:
+            names[m.group(4) or m.group(3)] = m.group(3)
+    for name, module in names.items():
+        if module not in _NOT_A_LIBRARY and name not in _NOT_A_LIBRARY and re.search(
+                rf"(?<![\w.]){re.escape(name)}\s*[.(]", code):
+            return module
+    return ""
 
 
 def _library_case(work: Work, hit: Hit) -> None:
@@ -573,7 +647,8 @@ def derive_pinned(work: Work) -> None:
     for tb in reversed(work.tracebacks):
         if tb.line in covered:
             continue
-        m = _IMPORT_ERR.search(tb.exception) or _OTHER_ERR.match(tb.exception)
+        m = (_IMPORT_ERR.search(tb.exception) or _IMPORT_ERR.search(" ".join(tb.block.split()))
+             or _OTHER_ERR.match(tb.exception))
         through = _import_time(tb)
         if not m:
             continue
@@ -605,6 +680,10 @@ def derive_pinned(work: Work) -> None:
                 return
             if tb.frames or not internal:
                 continue
+            off = _off_pin(work)
+            if off:  # the log lists a package whose version TensorFlow's own metadata rules out: that one
+                work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], _pinned_values(work, off, module))
+                return
             values = _pinned_values(work, "tensorflow", module)
             values.update(case="internal", detail=module)
             work.add("pinned-package-mismatch", [evidence(tb.line, tb.exception)], values)
@@ -631,7 +710,7 @@ def derive_pinned(work: Work) -> None:
 
 # a shared library of TensorFlow's stack, named in a loader message ("… libtensorflow_io.so: undefined symbol")
 _STACK_SO = re.compile(
-    r"[/\\](?:site|dist)-packages[/\\](tensorflow|tensorflow_[a-z_]{2,40}|tf_keras|keras_[a-z]{2,10}|jaxlib)"
+    r"[/\\](?:site|dist)-packages[/\\](tensorflow|tensorflow_[a-z_]{2,40}|tf_keras|keras_[a-z]{2,10}|jaxlib|h5py|ml_dtypes)"
     r"[/\\][^\s'\"]{0,300}?\.(?:so|pyd|dylib)\b"
 )
 
@@ -657,6 +736,44 @@ def _undefined_symbol(work: Work) -> bool:
                 return True
             pos = text.find(needle, pos + len(needle))
     return False
+
+
+def satisfies(version: str, spec: str) -> bool | None:
+    """Whether ``version`` meets a requirement specifier ("~=2.16.0", ">=1.23.5,<2.0.0dev", "==2.15.*"); None when
+    either cannot be read. Pre-release tags are ignored (2.16.0rc0 counts as 2.16.0)."""
+    have = version_tuple(version)
+    if not have or not spec:
+        return None
+    for clause in spec.split(","):
+        m = re.match(r"\s*(~=|==|!=|>=|<=|<|>)\s*([\d.]+)(\.\*)?", clause)
+        want = version_tuple(m.group(2)) if m else None
+        if not m or not want:
+            return None
+        op, n = m.group(1), len(want)
+        pad = have + (0,) * max(0, n - len(have))
+        if op == "~=":
+            ok = pad >= want and pad[: max(1, n - 1)] == want[: max(1, n - 1)]
+        elif op == "==":
+            ok = pad[:n] == want
+        elif op == "!=":
+            ok = pad[:n] != want
+        else:
+            ok = {">=": pad >= want, "<=": pad[:n] <= want, "<": pad < want, ">": pad[:n] > want}[op]
+        if not ok:
+            return False
+    return True
+
+
+def _off_pin(work: Work) -> str:
+    """The first package the log lists (pip list/freeze, "Successfully installed") whose version the installed
+    TensorFlow's wheel metadata rules out (rules.json tables.tf_pins), or ""."""
+    if not work.tf:
+        return ""
+    for package, version in work.facts.packages.items():
+        want = _pin(work.tf, package)
+        if want and satisfies(version, want) is False:
+            return package
+    return ""
 
 
 # the aliases NumPy 1.24 removed (TensorFlow before 2.12, and libraries of its time, still use them)
@@ -833,7 +950,11 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
     values = {"tf_family": "yes" if tf_family else "",
               "packages": ", ".join((tf_named + sorted(n for n in named if n not in tf_named and n))[:5])}
     python_req = next((c for c in conflicts if _req_name(c.requires) == "python" and c.package != "the user"), None)
-    if f.conda_virtual:
+    os_pkg = next((c for c in conflicts if c.kind == "os"), None)
+    if os_pkg is not None:
+        # the operating system installed it, so pip cannot remove it to put another version in its place
+        values.update(case="os-package", package=os_pkg.package, tf_family="yes")
+    elif f.conda_virtual:
         # conda picks CUDA builds by the __cuda virtual package, which it reads from the driver it finds
         who = next((c for c in conflicts if "__cuda" in c.requires), first)
         values.update(case="virtual-cuda", package=who.package if who else "tensorflow",
@@ -861,6 +982,11 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
         reqs = list(dict.fromkeys(c.requires for c in conflicts if c.package == first.package and c.have))
         values.update(case="pin", requirement='" "'.join(reqs[:6]), package=first.package, have=first.have,
                       have_version=first.have_version)
+        newer = _tf_accepting([(c.have.lower(), c.have_version) for c in conflicts
+                               if c.package == first.package and c.have], first.version)
+        if newer and first.package.lower() in tf_pkgs:
+            # the packages were upgraded past this TensorFlow: a newer TensorFlow takes them as they are
+            values.update(case="pin-newer", newer_tf=newer)
         if first.kind == "runtime":
             values["case"] = ("runtime-nowho" if not first.package else
                               "runtime-missing" if first.have_version == "(not installed)" else "runtime")
@@ -879,6 +1005,27 @@ def _pip_conflict(work: Work, tf_pkgs: frozenset[str]) -> None:
     lines = [c.line for c in conflicts] + f.pip_resolution_impossible
     ev = [evidence(n, _line(work.text, n)) for n in sorted(set(lines))[:5]]
     work.add("pip-dependency-conflict", ev, values, len(lines))
+
+
+def _tf_accepting(installed: list[tuple[str, str]], tf_version: str) -> str:
+    """The first TensorFlow release (major.minor) newer than ``tf_version`` whose wheel pins (tables.tf_pins) accept
+    every installed version that this TensorFlow rejected, or "" (an older version, or one no release accepts)."""
+    pins = TABLES.get("tf_pins", {})
+    have_tf = version_tuple(tf_version) or ()
+    known = [(p, v) for p, v in installed if v and version_tuple(v)]
+    if not known or not have_tf:
+        return ""
+    for minor in sorted(pins, key=lambda k: version_tuple(k) or ()):
+        if (version_tuple(minor) or ()) <= have_tf[:2]:
+            continue
+        row = pins[minor]
+        # a package a newer release no longer pins is accepted as it is (TF 2.14 dropped the typing-extensions cap);
+        # NumPy 2 needs a TensorFlow built against it (2.18), whatever older metadata allowed
+        if all(satisfies(v, row[p]) if p in row else True for p, v in known) and not (
+                any(p == "numpy" and (version_tuple(v) or (0,))[0] >= 2 for p, v in known)
+                and (version_tuple(minor) or ()) < (2, 18)):
+            return minor
+    return ""
 
 
 # ------------------------------------------------------------------------------ memory
@@ -1005,6 +1152,49 @@ def derive_self_fix(work: Work) -> None:
 
 # ------------------------------------------------------------------------------ the order they run in
 
+# the first CUDA release whose ptxas knows a GPU architecture (NVIDIA's GPU feature list)
+_SM_FIRST_CUDA = {"60": "8.0", "61": "8.0", "70": "9.0", "72": "10.0", "75": "10.0", "80": "11.0", "86": "11.1",
+                  "87": "11.4", "89": "11.8", "90": "11.8", "90a": "12.0", "100": "12.8", "101": "12.8",
+                  "120": "12.8"}
+_PTXAS_NEED = re.compile(
+    r"Value 'sm_(?P<sm>\d{2,3}a?)' is not defined|ptxas does not support CC (?P<major>\d{1,2})\.(?P<minor>\d)"
+    r"|which is older than (?P<older>\d{1,2}\.\d{1,2})|XLA requires ptxas version (?P<req>\d{1,2}\.\d{1,2})"
+)
+
+
+def derive_ptxas(work: Work) -> None:
+    """The numbers say which CUDA the ptxas must come from: the GPU's architecture (sm_86: CUDA 11.1) or the version
+    XLA asks for ("older than 11.1")."""
+    hit = work.hits.get("ptxas-too-old")
+    if hit is None:
+        return
+    m = _PTXAS_NEED.search(work.text)
+    if not m:
+        return
+    if m.group("sm") or m.group("major"):
+        sm = m.group("sm") or f"{m.group('major')}{m.group('minor')}"
+        need = _SM_FIRST_CUDA.get(sm, "")
+        if need:
+            hit.values.update(case="needed-sm", need_cuda=need, sm=f"sm_{sm}")
+    elif m.group("older") or m.group("req"):
+        hit.values.update(case="needed", need_cuda=m.group("older") or m.group("req"))
+
+
+def derive_consequences(work: Work) -> None:
+    """Generic messages that another finding of the same log already explains. pybind11's "Unable to convert
+    function return value to a Python type" is what TensorFlow prints when a type it registers at import could not
+    be made: after a named package mismatch (ml_dtypes without the float8 type TensorFlow asks for) it is that
+    mismatch, not NumPy 2, unless the log shows NumPy 2 (its version, or NumPy's own ABI messages)."""
+    abi = work.hits.get("numpy-2-abi")
+    if abi is None or "pinned-package-mismatch" not in work.hits:
+        return
+    numpy = version_tuple(work.facts.packages.get("numpy", ""))
+    if numpy and numpy[0] >= 2:
+        return
+    if all("Unable to convert function return value" in e.text for e in abi.evidence):
+        del work.hits["numpy-2-abi"]
+
+
 DERIVATIONS: tuple[Callable[[Work], None], ...] = (
     derive_driver_versions,
     derive_windows_dll,
@@ -1019,4 +1209,6 @@ DERIVATIONS: tuple[Callable[[Work], None], ...] = (
     derive_cuda_versions,
     derive_self_fix,
     derive_windows_native,
+    derive_ptxas,
+    derive_consequences,
 )

@@ -193,35 +193,89 @@ def tracebacks(text: str, limit: int = 200) -> list[Traceback]:
     if "Traceback (most recent call last)" in text and len(out) < limit:
         ipy = _ipython_tracebacks(text, limit - len(out))
         out = sorted(out + ipy, key=lambda tb: tb.line) if ipy else out
-    if out or "Error: " not in text and "Exception: " not in text and "for traceback): " not in text:
+    if not out and "Error: " not in text and "Exception: " not in text and "for traceback): " not in text:
+        return _error_bodies(text)
+    if out:
         return out
     cursor = Lines(text)
     for m in _BARE_EXC.finditer(text, 0, 4_000_000):
         line = m.group(1).rstrip("\r")
+        out.append(Traceback(cursor.line_of(m.start()), line[:MAX_LINE_CHARS], _wrapped(text, m.end(), line), [], 0))
+        if len(out) >= 20:
+            break
+    return out
+
+
+# what TensorFlow prints *under* "InvalidArgumentError: Graph execution error:" (the node, then the cause): a paste
+# that starts below the exception's own line still holds the cause, which is the script's data
+_TF_BODY = re.compile(
+    r"(?m)^[ \t]{0,8}((?:Received a label value of -?\d{1,12} which is outside the valid range"
+    r"|indices\[[\d,]{1,40}\] = -?\d{1,12} is not in \["
+    r"|Incompatible shapes: \[|Matrix size-incompatible: "
+    r"|logits and labels must (?:have the same first dimension|be broadcastable))[^\r\n]{0,1500})"
+)
+
+
+def _error_bodies(text: str) -> list[Traceback]:
+    out: list[Traceback] = []
+    cursor = Lines(text)
+    for m in _TF_BODY.finditer(text, 0, 4_000_000):
+        line = m.group(1).rstrip("\r")  # the evidence is the log's own line
         out.append(Traceback(cursor.line_of(m.start()), line[:MAX_LINE_CHARS], line, [], 0))
         if len(out) >= 20:
             break
     return out
 
 
+def _wrapped(text: str, end: int, line: str) -> str:
+    """A pasted exception line with the lines its message was wrapped onto: "AttributeError: module 'x' " followed
+    by "has no attribute 'y'." (a continuation starts in lower case; a finished sentence ends the message)."""
+    block = [line]
+    for extra in text[end : end + 1200].split("\n")[1:4]:
+        extra = extra.rstrip("\r")
+        s = extra.strip()
+        if not s or not s[0].islower() or PREFIX.match(extra) or EXC_LINE.match(s) or block[-1].rstrip().endswith("."):
+            break
+        block.append(s)
+    return "\n".join(block)
+
+
+# a paste cut above its "Traceback" header starts with the frames themselves: 'File "…", line 5, in <module>'
+_FIRST_FRAME = re.compile(r'(?m)^[ \t]{0,8}File "[^"\r\n]{1,1000}", line \d+, in ')
+
+
+def _next_newline(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
+
+
+def _starts(text: str) -> list[tuple[int, int]]:
+    """(position of the newline before the first line to read, the start's own position) of every traceback: each
+    ``Traceback`` header, and the frames a paste begins with when it was cut above its header."""
+    starts = [(_next_newline(text, m.end()), m.start()) for m in _TRACEBACK.finditer(text)]
+    first = _FIRST_FRAME.search(text, 0, 4_000_000)
+    if first and (not starts or first.start() < starts[0][1]):
+        starts.insert(0, (first.start() - 1, first.start()))
+    return starts
+
+
 def _tracebacks(text: str, limit: int) -> list[Traceback]:
     out: list[Traceback] = []
     cursor = Lines(text)
-    for m in _TRACEBACK.finditer(text):
+    for pos, at in _starts(text):
         if len(out) >= limit:
             break
-        head_line = cursor.line_of(m.start())
-        pos = text.find("\n", m.end())
+        head_line = cursor.line_of(at)
         steps = 0
         frames: list[tuple[str, str, str]] = []
         pending: list[str] | None = None
-        while 0 <= pos < len(text) and steps < 2000:
+        while -1 <= pos < len(text) and steps < 2000:
             steps += 1
             start = pos + 1
             end = text.find("\n", start)
             end = len(text) if end < 0 else end
             raw = text[start : min(end, start + 2000)].rstrip("\r")
-            pos = end if end < len(text) else -1
+            pos = end if end < len(text) else len(text)
             fm = _FRAME.match(raw)
             if fm:
                 pending = [fm.group(1), fm.group(2).strip(), ""]
