@@ -95,7 +95,7 @@ def install(ms: int) -> None:
     def finish() -> None:
         try:
             data = _report(app)
-        except Exception as exc:  # the report must come out even when something is broken
+        except Exception as exc:  # noqa: BLE001 - the report must come out even when something is broken
             data = {"error": f"{type(exc).__name__}: {exc}"}
         text = json.dumps(data, ensure_ascii=False)
         target = os.environ.get(ENV_REPORT)
