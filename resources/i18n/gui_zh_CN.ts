@@ -647,7 +647,7 @@
         <translation>没有 NVIDIA GPU？在这里仍然可以做的事</translation>
     </message>
     <message>
-        <source>TensorFlow runs on the CPU, and Setup installs that version for you (plain tensorflow, no CUDA libraries). The Sanity check then says "Works on the CPU, as intended". Monitor → Open run or recording… shows real training runs recorded on an NVIDIA H200 (memory modes, mixed precision), and Benchmark → Show the H200 recordings compares their speed. Check a tutorial and Diagnose work without a GPU too. When you later train on a GPU machine or a server, run the wizard there: everything it does is also a terminal command (tfgpu-wizard --help).</source>
+        <source>TensorFlow runs on the CPU, and Setup installs that version for you (plain tensorflow, no CUDA libraries). The Sanity check then says "Works on the CPU, as expected". Monitor → Open run or recording… shows real training runs recorded on an NVIDIA H200 (memory modes, mixed precision), and Benchmark → Show the H200 recordings compares their speed. Check a tutorial and Diagnose work without a GPU too. When you later train on a GPU machine or a server, run the wizard there: everything it does is also a terminal command (tfgpu-wizard --help).</source>
         <translation>TensorFlow 可以在 CPU 上运行，“安装设置”会为你安装这个版本（普通的 tensorflow，不带 CUDA 库）。之后健全性检查会显示“在 CPU 上正常工作（符合预期）”。“监控”→“打开运行记录或录制…”可以查看在 NVIDIA H200 上录制的真实训练过程（显存模式、混合精度），“基准测试”→“查看 H200 录制数据”可以比较它们的速度。“检查教程”和“诊断”也不需要 GPU。以后在有 GPU 的电脑或服务器上训练时，请在那里运行本向导：它做的每件事也都有终端命令（tfgpu-wizard --help）。</translation>
     </message>
     <message>

@@ -143,7 +143,7 @@ def test_n14_exports_say_where_they_saved(window, qtbot, monkeypatch, tmp_path) 
 def test_f3_verify_and_sanity_say_the_same_words_on_a_computer_without_a_gpu(window, qtbot) -> None:
     """F3 / issue 23's vocabulary: on a computer without an NVIDIA GPU, Verify said a red "✗ … works but sees no
     GPU" and Sanity a blue "TensorFlow works and trains on the CPU … expected" about the same Python. Both now say
-    "✓ Works on the CPU, as intended" in green (core.verdicts), in English and in Chinese."""
+    "✓ Works on the CPU, as expected" in green (core.verdicts), in English and in Chinese."""
     import sys
 
     from tfgpu_wizard.core.monitor import nvml
@@ -153,9 +153,9 @@ def test_f3_verify_and_sanity_say_the_same_words_on_a_computer_without_a_gpu(win
         pytest.skip("a GPU driver is here")
     window.detect_host()  # this machine's real detection
     qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)
-    from tfgpu_wizard.gui.widgets import no_gpu_here
+    from tfgpu_wizard.core.diagnose.verdict import cpu_is_all_it_has
 
-    if not no_gpu_here(window.state.host):
+    if not cpu_is_all_it_has(window.state.host):
         pytest.skip("this computer has an NVIDIA GPU (without a working driver)")
     window.state.target_python = sys.executable
     setup = window.show_page("setup")
@@ -167,7 +167,7 @@ def test_f3_verify_and_sanity_say_the_same_words_on_a_computer_without_a_gpu(win
     with qtbot.waitSignal(sanity.checker.finished, timeout=300_000):
         assert sanity.start(steps=5)
     qtbot.waitUntil(lambda: sanity.phase == "done", timeout=60_000)
-    for lang, words in (("en", "✓ Works on the CPU, as intended"), ("zh_CN", "✓ ")):
+    for lang, words in (("en", "✓ Works on the CPU, as expected"), ("zh_CN", "✓ ")):
         window.set_language(lang)
         verify_html, verify_text = setup.verify_view.toHtml(), setup.verify_view.toPlainText()
         assert verify_text.lstrip().startswith(words), verify_text[:200]
@@ -177,7 +177,7 @@ def test_f3_verify_and_sanity_say_the_same_words_on_a_computer_without_a_gpu(win
     from tfgpu_wizard.core import verdicts
 
     label = verdicts.label("ok-cpu")  # the Chinese label, both faces
-    assert label in setup.verify_view.toPlainText() and label in sanity.verdict.text() and label != "Works on the CPU, as intended"
+    assert label in setup.verify_view.toPlainText() and label in sanity.verdict.text() and label != "Works on the CPU, as expected"
     window.set_language("en")
 
 
@@ -383,11 +383,11 @@ def test_f12_diagnose_says_this_computer_has_no_gpu(window, qtbot) -> None:
            "library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file "
            "or directory\nI tensorflow/compiler/xla/stream_executor/cuda/cudart_stub.cc:29] Ignore above cudart "
            "dlerror if you do not have a GPU set up on your machine.\n")
-    from tfgpu_wizard.gui.widgets import no_gpu_here
+    from tfgpu_wizard.core.diagnose.verdict import cpu_is_all_it_has
 
     window.detect_host()  # this machine's real detection
     qtbot.waitUntil(lambda: not window.detecting(), timeout=60_000)
-    if not no_gpu_here(window.state.host):
+    if not cpu_is_all_it_has(window.state.host):
         pytest.skip("this computer has an NVIDIA GPU")
     page = window.show_page("diagnose")
     page.input.edit.setPlainText(log)

@@ -83,7 +83,7 @@ def test_sanity_check_answers_plainly_on_cpu(window, qtbot):
     fact = host_fact(window.state.host, page.probe_verdict.report)
     if fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver"):  # no driver here: the CPU is expected
         assert page.verdict_kind == "ok-cpu" and "trains on the CPU" in page.verdict.text()
-        assert "Works on the CPU, as intended" in page.verdict.text()  # the vocabulary's words (issue 23)
+        assert "Works on the CPU, as expected" in page.verdict.text()  # the vocabulary's words (issue 23)
         assert "tensorflow[and-cuda]" not in page.details.text()
     else:
         assert page.verdict_kind == "needs-action" and "only on the CPU" in page.verdict.text()

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False, default=str))
         return verdict.exit_code
     o = out()
-    kind = verdict.verdict_kind  # the one vocabulary (core.verdicts): no bare "i" (newcomer-2 #26)
+    kind = result.verdict_kind  # the one vocabulary (core.verdicts): no bare "i" (newcomer-2 #26)
     o.verdict(kind, verdicts.sentence(kind, verdict.headline))
     for reason in verdict.why:
         o.bullet("-", reason, indent=2)

@@ -9,9 +9,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.i18n import tr
-from tfgpu_wizard.gui.widgets import kind_html, no_gpu_here, verdict_html
+from tfgpu_wizard.gui.widgets import kind_html, verdict_html
 
 
 def verdict_block_html(result: Any) -> str:
@@ -19,10 +18,9 @@ def verdict_block_html(result: Any) -> str:
     ``core.flows.verify.VerifyResult``. A CPU plan's environment working on the CPU is what it installs
     (``verify --expect-cpu``): then that is the headline."""
     verdict = result.verdict
-    has_gpu = False if no_gpu_here(getattr(result, "host", None)) else None
     # The vocabulary's kind (core.verdicts), as Sanity, "Run it for me" and the CLI's verify say it: on a computer
-    # without an NVIDIA GPU, "works, no GPU" is "Works on the CPU, as intended" (gui-audit-2 F3), not a red ✗.
-    key = verdicts.for_probe(verdict.status, expect_cpu=bool(result.as_intended), host_has_gpu=has_gpu)
+    # without an NVIDIA GPU, "works, no GPU" is "Works on the CPU, as expected" (gui-audit-2 F3), not a red ✗.
+    key = result.verdict_kind
     parts = []
     if result.as_intended:
         parts.append(f"<p style='font-size:13pt'>"

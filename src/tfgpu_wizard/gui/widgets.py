@@ -81,25 +81,6 @@ def verdict_html(kind: str, text: str) -> str:
     return f'<span style="color:{colour}; font-weight:600;">{mark} {html.escape(text)}</span>'
 
 
-_DRIVER_STATES = ("needs-reboot", "not-loaded", "no-permission", "failed", "no-devices")
-
-
-def no_gpu_here(host: object) -> bool:
-    """The host report says this computer has no NVIDIA GPU, or no working driver and no NVIDIA GPU seen on its
-    PCI bus: the CPU is all it has, so TensorFlow on the CPU is "Works on the CPU, as intended". The rule of
-    ``core.diagnose.verdict.host_fact`` ("no-nvidia-gpu" / "no-driver"), which the CLI's verify and sanity use;
-    an NVIDIA GPU without a working driver (a driver to install) is not such a computer."""
-    if host is None or getattr(host, "gpus", None):
-        return False
-    driver = getattr(host, "driver", None)
-    if driver is None:
-        return False
-    state = driver.effective_state() if hasattr(driver, "effective_state") else None
-    if state in _DRIVER_STATES:
-        return False
-    return not getattr(driver, "present", True) and not getattr(driver, "nvidia_pci_gpus", None)
-
-
 def kind_html(key: str, text: str) -> str:
     """A headline in the vocabulary's words: the kind's label, then what was found ("✓ Works on the CPU, as
     intended: TensorFlow 2.21.0 works …"), in the current language; Sanity, Verify, "Run it for me" and

@@ -86,6 +86,14 @@ def host_fact(host: Any, report: dict[str, Any] | None = None) -> tuple[str, str
     return None
 
 
+def cpu_is_all_it_has(host: Any, report: dict[str, Any] | None = None) -> bool:
+    """The host's facts say this computer has no NVIDIA GPU, or no working driver and no NVIDIA GPU seen: the CPU
+    is all it has, so TensorFlow on the CPU is expected there. The one rule that verify, sanity and the window's
+    pages use (an NVIDIA GPU without a working driver is not such a computer: a driver is to be installed)."""
+    fact = host_fact(host, report)
+    return fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver")
+
+
 def with_host_facts(verdict: Any, host: Any) -> Any:
     """A copy of a ``core.target.runner.ProbeVerdict`` whose reasons start from the host's fact (when one explains it).
 
@@ -205,7 +213,7 @@ def sanity_verdict(*, status: str, steps: int, devices: dict[str, Any] | None = 
     if fact is not None and (not why or why[0] != fact[1]):
         why.insert(0, fact[1])
     line = tr(CTX, "{steps} steps trained on the CPU ({speed}).").format(steps=steps, speed=speed or "?")
-    if expect_cpu or (fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver")):
+    if expect_cpu or cpu_is_all_it_has(host, getattr(probe, "report", None)):
         return SanityVerdict("cpu-expected", "info", tr(CTX, "TensorFlow works and trains on the CPU."),
                              lines=[line], why=why)
     return SanityVerdict("cpu", "bad", tr(CTX, "No: TensorFlow runs, but only on the CPU."), lines=[

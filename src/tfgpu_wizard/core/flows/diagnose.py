@@ -25,7 +25,7 @@ from tfgpu_wizard.core.diagnose.engine import (
     read_log,
 )
 from tfgpu_wizard.core.diagnose.textdecode import detect_encoding
-from tfgpu_wizard.core.diagnose.verdict import diagnosis_context
+from tfgpu_wizard.core.diagnose.verdict import cpu_is_all_it_has, diagnosis_context
 from tfgpu_wizard.core.setup.host_model import HostReport
 
 __all__ = ["Explanation", "LogText", "explain", "explain_file", "in_full", "read_log"]
@@ -59,6 +59,12 @@ class Explanation:
     @property
     def findings(self) -> list[Finding]:
         return self.report().findings
+
+    @property
+    def no_gpu_here(self) -> bool:
+        """The log is read on this machine and it has no NVIDIA GPU (``cpu_is_all_it_has``): CUDA messages are
+        expected here, which a face says beside the findings."""
+        return self.host is not None and cpu_is_all_it_has(self.host)
 
     @property
     def problems(self) -> bool:

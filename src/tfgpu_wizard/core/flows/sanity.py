@@ -17,6 +17,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
+from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.diagnose.verdict import SanityVerdict, sanity_verdict, with_host_facts
 from tfgpu_wizard.core.flows.base import (
     Progress,
@@ -97,13 +98,22 @@ class SanityResult:
                               expect_cpu=self.expect_cpu)
 
     @property
+    def verdict_kind(self) -> str:
+        """The kind in the one vocabulary (``core.verdicts``) that the CLI and the window both show: the probe's
+        kind when the probe ended the check (no TensorFlow is "needs action", a crash or hang "not working", as
+        ``verify`` says it), else the training verdict's (which already weighs the host's facts)."""
+        if self.train is None and not self.cancelled and self.probe_verdict.status in _NO_TRAINING:
+            return verdicts.for_probe(self.probe_verdict.status)
+        return self.verdict.verdict_kind
+
+    @property
     def exit_code(self) -> int:
         return self.verdict.exit_code
 
     def to_dict(self) -> dict[str, Any]:
         """``sanity --json``."""
         probe = self.probe_verdict
-        return {"verdict": self.verdict.to_dict(), "config": self.config.to_dict(), "python": self.python,
+        return {"verdict": self.verdict.to_dict() | {"verdict_kind": self.verdict_kind}, "config": self.config.to_dict(), "python": self.python,
                 "probe": {"status": probe.status, "headline": probe.headline, "reasons": probe.reasons}}
 
 

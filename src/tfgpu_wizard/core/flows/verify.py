@@ -23,7 +23,7 @@ from typing import Any
 
 from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.diagnose.engine import Finding, diagnose
-from tfgpu_wizard.core.diagnose.verdict import diagnosis_context, host_fact, with_host_facts
+from tfgpu_wizard.core.diagnose.verdict import cpu_is_all_it_has, diagnosis_context, with_host_facts
 from tfgpu_wizard.core.flows.base import (
     Progress,
     detect_host,
@@ -92,8 +92,7 @@ class VerifyResult:
     @property
     def no_gpu_here(self) -> bool:
         """The host's facts say this machine has no NVIDIA GPU or no working driver: the CPU is all it has."""
-        fact = host_fact(self.host, self.report)
-        return fact is not None and fact[0] in ("no-nvidia-gpu", "no-driver")
+        return cpu_is_all_it_has(self.host, self.report)
 
     @property
     def verdict_kind(self) -> str:

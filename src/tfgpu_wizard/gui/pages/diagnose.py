@@ -17,7 +17,7 @@ from tfgpu_wizard.core import verdicts
 from tfgpu_wizard.core.flows.diagnose import Explanation, explain, in_full
 from tfgpu_wizard.core.i18n import tr
 from tfgpu_wizard.gui.log_input import LogInput
-from tfgpu_wizard.gui.widgets import Page, heading, no_gpu_here, verdict_html, wrap_label
+from tfgpu_wizard.gui.widgets import Page, heading, verdict_html, wrap_label
 
 
 def _t(text: str) -> str:
@@ -128,11 +128,12 @@ class DiagnosePage(Page):
             return
         host = getattr(self.state, "host", None)
         try:
-            shown = explanation_html(explain(text, host=host, gap=gap))
+            explanation = explain(text, host=host, gap=gap)
+            shown = explanation_html(explanation)
         except Exception as exc:  # noqa: BLE001 - the user's text stays in the box
             self.result.setHtml(verdict_html("bad", _t("The diagnosis failed: {0}").format(exc)))
             return
-        if no_gpu_here(host):
+        if explanation.no_gpu_here:
             # The findings read the log; the page also says what it knows of this computer (gui-audit-2 F12).
             shown = "<p>" + verdict_html("info", _t(
                 "This computer has no NVIDIA GPU: TensorFlow runs on the CPU here, and messages about CUDA "

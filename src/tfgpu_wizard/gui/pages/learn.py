@@ -18,7 +18,7 @@ SECTIONS = (
     (
         "No NVIDIA GPU? What you can still do here",
         "TensorFlow runs on the CPU, and Setup installs that version for you (plain tensorflow, no CUDA "
-        "libraries). The Sanity check then says \"Works on the CPU, as intended\". Monitor → Open run or "
+        "libraries). The Sanity check then says \"Works on the CPU, as expected\". Monitor → Open run or "
         "recording… shows real training runs recorded on an NVIDIA H200 (memory modes, mixed precision), and "
         "Benchmark → Show the H200 recordings compares their speed. Check a tutorial and Diagnose work without "
         "a GPU too. When you later train on a GPU machine or a server, run the wizard there: everything it does "

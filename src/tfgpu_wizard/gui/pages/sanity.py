@@ -21,7 +21,6 @@ from tfgpu_wizard.gui.widgets import (
     empty_state,
     heading,
     kind_html,
-    no_gpu_here,
     verdict_html,
     wrap_label,
 )
@@ -249,12 +248,7 @@ class SanityPage(Page):
         if v.why:
             details = ("<b>" + html.escape(_t("Why:")) + "</b><ul>"
                        + "".join(f"<li>{html.escape(r)}</li>" for r in v.why) + "</ul>" + details)
-        has_gpu = False if no_gpu_here(getattr(self.state, "host", None)) else None
-        if self.result.train is None and not self.result.cancelled:  # the probe answered: Verify's kind for it
-            key = verdicts.for_probe(self.result.probe_verdict.status, host_has_gpu=has_gpu)
-        else:
-            key = verdicts.for_sanity(v.status, host_has_gpu=has_gpu)
-        return key, v.headline, details
+        return self.result.verdict_kind, v.headline, details  # the CLI's kind (core.flows.sanity)
 
     def shutdown(self) -> None:
         self.checker.shutdown()
