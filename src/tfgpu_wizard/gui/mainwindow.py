@@ -77,6 +77,10 @@ class MainWindow(QMainWindow):
         self._report_task = None  # the help zip being written (core.flows.report)
         self._detect_pending = False  # True from start until its result (or failure) has arrived here
         self.auto_start_page = False  # app.main: no --page given, so detection may open Setup (N13)
+        from tfgpu_wizard.gui.gc_timer import GuiThreadCollector
+
+        self._collector = GuiThreadCollector(self)  # cycles are freed in this thread, between events
+        self._collector.start()
 
         central = QWidget()
         outer = QHBoxLayout(central)
@@ -371,6 +375,7 @@ class MainWindow(QMainWindow):
             self._detect_task.wait(30_000)
         if self._report_task is not None:
             self._report_task.shutdown(30_000)
+        self._collector.stop()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
         self.shutdown()
