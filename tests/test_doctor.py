@@ -53,7 +53,12 @@ def test_text_report_puts_problems_first_and_explains_cuda():
     assert "! warning CUDA_VISIBLE_DEVICES is empty or -1" in out
     assert "Driver CUDA and toolkit CUDA" in out and "Which one matters" in out
     report = json.loads(cli("doctor", "--json").stdout)
-    if not report["driver"]["present"]:
+    if not report["driver"]["present"] and report["driver"].get("nvidia_pci_gpus") == 0:
+        # no NVIDIA GPU in this computer: nothing to install, the CPU is what it has (issue 23, not "✗ error")
+        row = next(ln for ln in lines if "NVIDIA driver " in ln).split()
+        assert row[:3] == ["·", "info", "NVIDIA"] and " ".join(row[4:]) == "not needed: no NVIDIA GPU in this computer"
+        assert "No NVIDIA driver was found" not in out and "✗" not in out.split("System")[1]
+    elif not report["driver"]["present"]:
         assert "✗ error   No NVIDIA driver was found" in out
 
 

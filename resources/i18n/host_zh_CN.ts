@@ -283,6 +283,18 @@
         <source>CUDA_VISIBLE_DEVICES does not start with a GPU number or UUID, so CUDA sees no GPU: TensorFlow will use the CPU.</source>
         <translation>CUDA_VISIBLE_DEVICES 不是以 GPU 编号或 UUID 开头的，所以 CUDA 看不到任何 GPU：TensorFlow 将使用 CPU。</translation>
     </message>
+    <message>
+        <source>This computer has no NVIDIA GPU, so TensorFlow runs on the CPU here, as it should. No driver is needed; to train on a GPU, run the wizard on a computer with an NVIDIA card.</source>
+        <translation>这台电脑没有 NVIDIA GPU，所以 TensorFlow 在这里使用 CPU，这是正常的。不需要安装驱动；要在 GPU 上训练，请在装有 NVIDIA 显卡的电脑上运行本向导。</translation>
+    </message>
+    <message>
+        <source>not needed: no NVIDIA GPU in this computer</source>
+        <translation>不需要：这台电脑没有 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>Driver: this computer has no NVIDIA GPU, so it needs no NVIDIA driver and has no driver CUDA version; TensorFlow uses the CPU here.</source>
+        <translation>驱动：这台电脑没有 NVIDIA GPU，所以不需要 NVIDIA 驱动，也没有驱动 CUDA 版本；TensorFlow 在这里使用 CPU。</translation>
+    </message>
 </context>
 <context>
     <name>doctor</name>

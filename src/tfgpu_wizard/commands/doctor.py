@@ -108,7 +108,8 @@ def render(o: Out, report) -> None:
                      (d.cuda_version or "?") + "  " + tr(CTX, "(the highest CUDA this driver runs)")))
     else:  # the state in a few words (host_model's words, the same as the Setup page's), and any version known
         known = [v for v in (d.version,) if v]
-        rows.append(("error", tr(CTX, "NVIDIA driver"), d.state_label() + (f" · {known[0]}" if known else "")))
+        rows.append(("info" if d.no_nvidia_gpu else "error", tr(CTX, "NVIDIA driver"),
+                     d.state_label() + (f" · {known[0]}" if known else "")))
         if d.cuda_version:
             rows.append(("ok", tr(CTX, "Driver CUDA"),
                          d.cuda_version + "  " + tr(CTX, "(the highest CUDA this driver runs)")))

@@ -57,6 +57,7 @@ from tfgpu_wizard.core.paths import default_python, is_frozen
 from tfgpu_wizard.core.setup import host_pyprobe
 from tfgpu_wizard.core.setup.host_model import (
     DRIVER_STATE_MESSAGES,
+    NO_GPU_MESSAGE,
     CondaEnv,
     CondaInfo,
     CudnnInfo,
@@ -85,6 +86,7 @@ CTX = "host"
 NOTE_CODES: dict[str, tuple[str, str]] = {
     # the driver's state (host_model.DRIVER_STATES): one note each, worded by host_model for every surface
     "no-nvidia-driver": ("error", DRIVER_STATE_MESSAGES["not-installed"]),
+    "no-nvidia-gpu": ("info", NO_GPU_MESSAGE),  # no driver, and no NVIDIA GPU on the PCI bus: nothing is wrong
     "driver-no-gpus": ("error", DRIVER_STATE_MESSAGES["no-devices"]),
     "driver-needs-reboot": ("error", DRIVER_STATE_MESSAGES["needs-reboot"]),
     "driver-not-loaded": ("error", DRIVER_STATE_MESSAGES["not-loaded"]),
@@ -765,7 +767,7 @@ def _detect_driver(timeout: float, environ: Mapping[str, str]) -> tuple[DriverIn
             if any(versions):
                 reasons.append(", ".join(v for v in versions if v))
         info.error = "; ".join(reasons)
-        notes.append(_note(_STATE_NOTES[state], info.error))
+        notes.append(_note("no-nvidia-gpu" if info.no_nvidia_gpu else _STATE_NOTES[state], info.error))
         return info, gpus, notes
     if nvml_failed:
         notes.append(_note("nvml-unavailable", "; ".join(reasons)))
@@ -1093,6 +1095,9 @@ def explain_cuda_versions(report: HostReport) -> list[str]:
     elif drv.present and drv.version and drv.effective_state() == "working":
         out.append(tr(CTX, "Driver: NVIDIA driver {driver} is installed; the highest CUDA it supports could not be read.")
                    .format(driver=drv.version))
+    elif drv.no_nvidia_gpu:
+        out.append(tr(CTX, "Driver: this computer has no NVIDIA GPU, so it needs no NVIDIA driver and has no driver "
+                           "CUDA version; TensorFlow uses the CPU here."))
     elif drv.effective_state() == "not-installed":
         out.append(tr(CTX, "Driver: no NVIDIA driver was found, so there is no driver CUDA version yet. "
                            "The driver is the one thing every install method needs: install it first."))

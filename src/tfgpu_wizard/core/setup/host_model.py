@@ -116,6 +116,9 @@ DRIVER_STATE_ADVICE: dict[str, str] = {
     "failed": N_("A restart often clears it; if not, reinstall the NVIDIA driver. nvidia-smi's own message is "
                  "in the details."),
 }
+NO_GPU_MESSAGE = N_("This computer has no NVIDIA GPU, so TensorFlow runs on the CPU here, as it should. No driver "
+                    "is needed; to train on a GPU, run the wizard on a computer with an NVIDIA card.")
+NO_GPU_LABEL = N_("not needed: no NVIDIA GPU in this computer")
 DRIVER_STATE_LABELS: dict[str, str] = {  # a few words for a table cell ("NVIDIA driver: <label>")
     "working": N_("working"),
     "no-devices": N_("running, but finds no GPU"),
@@ -175,7 +178,15 @@ class DriverInfo:
 
     def state_label(self, lang: str | None = None) -> str:
         """A few words for a table cell ("updated, waiting for a restart"), translated."""
+        if self.no_nvidia_gpu:
+            return tr("host", NO_GPU_LABEL, lang)
         return tr("host", DRIVER_STATE_LABELS[self.effective_state()], lang)
+
+    @property
+    def no_nvidia_gpu(self) -> bool:
+        """No driver, and the PCI bus was read and holds no NVIDIA GPU: nothing to install a driver for (the CPU
+        is what TensorFlow uses here, as it should). Unknown bus (Windows, WSL2, an old report): False."""
+        return self.effective_state() == "not-installed" and self.nvidia_pci_gpus == 0
 
 
 @dataclass

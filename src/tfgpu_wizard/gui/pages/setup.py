@@ -88,7 +88,7 @@ def host_html(report: Any, target_python: str | None = None) -> str:
         rows.append((_t("NVIDIA driver"), _t("{0}, runs CUDA up to {1}").format(drv.version, drv.cuda_version or "?")))
     else:  # the driver's state in the words doctor and plan use (core.setup.host_model); its remedy is the
         # "Driver:" paragraph of explain_cuda_versions below
-        rows.append((_t("NVIDIA driver"), "✗ " + drv.state_label() + (f" ({driver_error(drv.error)})" if drv.error
+        rows.append((_t("NVIDIA driver"), ("· " if drv.no_nvidia_gpu else "✗ ") + drv.state_label() + (f" ({driver_error(drv.error)})" if drv.error
                                                                        else "")))
     if drv.nvml_version:
         rows.append((_t("NVML library"), drv.nvml_version))
