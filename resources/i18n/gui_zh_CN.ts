@@ -61,6 +61,22 @@
         <source>Copy the path</source>
         <translation>复制路径</translation>
     </message>
+    <message>
+        <source>Quit tfgpu-wizard?</source>
+        <translation>退出 tfgpu-wizard？</translation>
+    </message>
+    <message>
+        <source>Still running: {0}. Quitting stops it; a run file keeps what was recorded so far.</source>
+        <translation>仍在运行：{0}。退出会停止它；运行文件会保留到目前为止记录的内容。</translation>
+    </message>
+    <message>
+        <source>Stop and quit</source>
+        <translation>停止并退出</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>继续运行</translation>
+    </message>
 </context>
 <context>
     <name>MonitorPage</name>

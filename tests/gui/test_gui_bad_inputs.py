@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from _procs import alive
+from PySide6.QtCore import QTimer
 
 from tfgpu_wizard.core.monitor.runs import read_run
 from tfgpu_wizard.core.paths import matrix_path, resources_dir
@@ -187,6 +188,17 @@ def test_refused_flags_say_which_flag(window, qtbot):
     assert window.status_text() == "Ready"
 
 
+def _answer_quit_prompt(keep: bool) -> str:
+    """Click a button of the window's quit prompt (a modal QMessageBox); its text, for the test to read."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    box = QApplication.activeModalWidget()
+    assert isinstance(box, QMessageBox) and box.objectName() == "tfgpu-quit-prompt", box
+    wanted = "Keep running" if keep else "Stop and quit"
+    next(b for b in box.buttons() if b.text() == wanted).click()
+    return box.text()
+
+
 @posix_only
 def test_closing_the_window_stops_the_running_sample(qtbot, tmp_path):
     """A 'python' that trains forever (sleeps) is stopped when the window closes: no orphan."""
@@ -202,8 +214,16 @@ def test_closing_the_window_stops_the_running_sample(qtbot, tmp_path):
     qtbot.waitUntil(lambda: pid_file.exists() and pid_file.read_text().strip() != "", timeout=10_000)
     pid = int(pid_file.read_text())
     assert alive(pid) and window_status_busy(win)
+    # Closing asks first: "Keep running" (the default, Esc) keeps the window and the sample
+    answers = []
+    QTimer.singleShot(200, lambda: answers.append(_answer_quit_prompt(keep=True)))
+    win.close()
+    assert answers and "Monitor" in answers[0] and win.isVisible() and alive(pid)
+    # "Stop and quit" stops it
+    QTimer.singleShot(200, lambda: answers.append(_answer_quit_prompt(keep=False)))
     t0 = time.monotonic()
     win.close()
+    assert len(answers) == 2 and not win.isVisible()
     assert not alive(pid), "the sample outlived the window"
     assert time.monotonic() - t0 < 10
     # the run was recorded from its start and its file says how it ended

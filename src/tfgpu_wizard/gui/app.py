@@ -125,7 +125,7 @@ def _quit_cleanly_on_signals(app, win) -> None:
     from PySide6.QtCore import QTimer
 
     def on_signal(signum, _frame) -> None:
-        QTimer.singleShot(0, win.close)
+        QTimer.singleShot(0, win.close_without_asking)  # the system asks: no question back, the run is stopped
         QTimer.singleShot(0, app.quit)
 
     for name in ("SIGTERM", "SIGINT", "SIGHUP"):

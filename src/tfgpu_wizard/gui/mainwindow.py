@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self._report_task = None  # the help zip being written (core.flows.report)
         self._detect_pending = False  # True from start until its result (or failure) has arrived here
         self.auto_start_page = False  # app.main: no --page given, so detection may open Setup (N13)
+        self._close_without_asking = False  # a signal or the app quitting: close without the quit prompt
         from tfgpu_wizard.gui.gc_timer import GuiThreadCollector
 
         self._collector = GuiThreadCollector(self)  # cycles are freed in this thread, between events
@@ -377,6 +378,35 @@ class MainWindow(QMainWindow):
             self._report_task.shutdown(30_000)
         self._collector.stop()
 
+    def busy_pages(self) -> list[str]:
+        """The titles of the pages running something (a sample, an install, a check), in the current language."""
+        return [self._title(n) for n, p in self._pages.items() if p.busy()]
+
+    def close_without_asking(self) -> None:
+        """Close even while something runs (a signal from the system, the app quitting): it is stopped."""
+        self._close_without_asking = True
+        self.close()
+
+    def confirm_quit(self, busy: list[str]) -> bool:
+        """Ask before a close stops a run (gui-audit-2: "no 'a run is in progress, quit anyway?' prompt"): "Keep
+        running" is the default and Esc; True when the user chose to stop and quit."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Question, _t("Quit tfgpu-wizard?"),
+                          _t("Still running: {0}. Quitting stops it; a run file keeps what was recorded so far.")
+                          .format(", ".join(busy)), parent=self)
+        stop = box.addButton(_t("Stop and quit"), QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton(_t("Keep running"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.setObjectName("tfgpu-quit-prompt")
+        box.exec()
+        return box.clickedButton() is stop
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        busy = self.busy_pages()
+        if busy and not self._close_without_asking and not self.confirm_quit(busy):
+            event.ignore()
+            return
         self.shutdown()
         super().closeEvent(event)
