@@ -629,6 +629,8 @@ def _host_notes(host: HostReport, ctx: _Ctx, platform: str) -> list[Reason]:
         # the driver is there but does not work as it is (waiting for a restart, not loaded, no GPU ...)
         state = host.driver.effective_state()
         notes.append(_reason(f"driver-{state}", "caveat", lang, detail=host.driver.error or ""))
+    elif host.driver is not None and host.driver.no_nvidia_gpu:  # the PCI bus holds no NVIDIA GPU at all
+        notes.append(_reason("no-gpu", "info", lang, detail=host.driver.error or ""))
     elif host.driver is None or not host.driver.present:
         notes.append(_reason("no-driver", "info", lang, detail=(host.driver.error or "") if host.driver else ""))
     elif not host.gpus:
