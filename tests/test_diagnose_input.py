@@ -82,3 +82,22 @@ def test_a_long_single_line_and_a_text_over_the_scan_window():
     one = "x" * (dg.MAX_SCAN_CHARS + 1000) + " failed call to cuInit: CUDA_ERROR_NO_DEVICE"
     report = diagnose_report(one)
     assert report.findings[0].rule_id == "cuinit-no-device" and report.lines == 1
+
+
+def test_a_real_binary_file_gets_its_note_and_no_finding_from_strings_inside_it():
+    """drills-3 #14: numpy's compiled library, opened by mistake, got "✗ [ERROR] ValueError: operands could not be
+    broadcast …" (a string of its own, between NUL bytes) beside the "not a text log" note. Strings inside a binary
+    are not log lines: the note stays, that finding goes."""
+    import glob
+    import os
+
+    import numpy
+
+    lib = sorted(glob.glob(os.path.join(os.path.dirname(numpy.__file__), "_core", "_multiarray_umath*"))
+                 or glob.glob(os.path.join(os.path.dirname(numpy.__file__), "core", "_multiarray_umath*")))[0]
+    data = Path(lib).read_bytes()
+    assert b"ValueError" in data  # the string that was taken for a traceback is in there
+    log = read_log(lib)
+    report = diagnose_report(log.text, gap=log.gap)
+    assert "binary" in codes(report)
+    assert report.findings == [], [(f.rule_id, f.evidence[0].text[:80]) for f in report.findings]

@@ -75,7 +75,8 @@ def print_findings(o: Any, findings: list, show_harmless: bool = False) -> None:
     labels = {"error": tr(DIAG_CTX, "ERROR"), "warning": tr(DIAG_CTX, "WARNING"), "info": tr(DIAG_CTX, "INFO"),
               "harmless": tr(DIAG_CTX, "HARMLESS")}
     if not findings:
-        o.verdict(verdicts.OK, tr(DIAG_CTX, "No known problem found in this log."), style_text=False)
+        # "·" as the window says it: a log whose problem is not a known one is not a "✓" (the same fact, one kind)
+        o.verdict(verdicts.INFO, tr(DIAG_CTX, "No known problem found in this log."), style_text=False)
         return
     rank_of = {f.rule_id: f.rank for f in findings}
     for f in findings:

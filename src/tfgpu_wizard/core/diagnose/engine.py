@@ -699,6 +699,9 @@ def diagnose_report(
         for h in hits.values()
     ]
 
+    if binary:  # strings inside a binary file (a library, an archive) are not log lines: a NUL is never in one
+        findings = [f for f in findings if not f.evidence or any("\x00" not in e.text for e in f.evidence)]
+
     # symptoms: explained by a present, more fundamental finding that is not harmless (an "info" finding, one
     # expected on this host, explains only other info findings). An error in the script's data (shapes, labels,
     # types) is nobody's symptom: a GPU that could not be used does not make the data wrong.
