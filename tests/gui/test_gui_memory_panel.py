@@ -251,8 +251,8 @@ def test_largest_batch_on_this_machine_says_why_it_cannot_measure_and_gives_the_
     assert fit.precision == "fp32" and fit.probes == [] and fit.prediction is not None
     assert fit.predicted_batch == fit.prediction.largest_batch(2048 * MIB, 1) > 0
     text = box.answer_text()
-    assert text.splitlines() == ["i " + result.lines()[0], *result.lines()[1:]]  # core's sentences
-    assert text.startswith("i Cannot measure here: no NVIDIA driver")
+    assert text.splitlines() == ["· " + result.lines()[0], *result.lines()[1:]]  # core's sentences
+    assert text.startswith("· Cannot measure here: no NVIDIA driver")
     assert f"fp32: predicted largest batch {fit.predicted_batch:,} under 2,048 MB (not measured)" in text
     assert box.btn_fit.isEnabled() and not box.btn_cancel.isEnabled()
     window.set_language("zh_CN")
