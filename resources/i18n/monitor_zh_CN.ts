@@ -447,5 +447,9 @@
         <source>by step {step}: the scale grew ({before} → {after}) after {n} steps without an overflow</source>
         <translation>到第 {step} 步：连续 {n} 步没有溢出后，损失缩放增大（{before} → {after}）</translation>
     </message>
+    <message>
+        <source>The chart shows the last {n} of {total} runs (more curves cannot be told apart); the table above lists all. Not drawn: {labels}</source>
+        <translation>图中只画出 {total} 次运行中的最后 {n} 次（曲线再多就分不清了）；上面的表格列出了全部。未画出：{labels}</translation>
+    </message>
 </context>
 </TS>

@@ -73,3 +73,28 @@ def test_runs_without_gpu_samples_are_drawn_honestly(tmp_path):
                              timeout=120)
     assert nothing.returncode == 1 and "No chart written" in nothing.stderr
     assert "empty run: no GPU samples to draw" in nothing.stdout and not (tmp_path / "none.png").exists()
+
+
+def test_more_runs_than_the_chart_keeps_are_named_not_dropped_in_silence(tmp_path: Path) -> None:
+    """drills-3 #13: ``runs compare --png`` with 8 runs drew the last 6 and said only "Chart written to". It now says
+    which runs are not on the chart (and the JSON lists them), and draws the rest (the bundled H200 recordings)."""
+    import json
+
+    from tfgpu_wizard.gui.chart import MemoryChart
+
+    runs = [str(p) for p in sorted(bundled_recordings()) if p.name.startswith("sample-tf-")][:8]
+    assert len(runs) == 8 > MemoryChart.MAX_FADED
+    png = tmp_path / "八个 runs.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COLUMNS="200")
+    p = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "runs", "compare", *runs, "--png", str(png)],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0 and png.is_file(), p.stderr
+    said = " ".join(p.stdout.split())
+    assert f"The chart shows the last {MemoryChart.MAX_FADED} of 8 runs" in said, p.stdout
+    j = subprocess.run([sys.executable, "-m", "tfgpu_wizard", "runs", "compare", *runs, "--png", str(png), "--json"],
+                       capture_output=True, text=True, env=env, timeout=300)
+    data = json.loads(j.stdout)
+    assert len(data["not_drawn"]) == 8 - MemoryChart.MAX_FADED and data["png"] == str(png)
+    labels = [r["label"] for r in data["runs"]]
+    assert data["not_drawn"] == labels[: 8 - MemoryChart.MAX_FADED]  # the earliest given are the ones left out
+    assert all(lab in said for lab in data["not_drawn"])

@@ -168,10 +168,12 @@ def _compare(args: argparse.Namespace) -> int:
             print(tr("monitor", "Cannot write {path}: {error}").format(path=args.png, error=exc.strerror or exc),
                   file=sys.stderr)
             return 2
-    written = drawn is not None and any(d.what for d in drawn)
+    written = drawn is not None and any(d.what and d.what != "left-out" for d in drawn)
     if args.json:
         data = [dict(s.to_dict(), label=lab) for s, lab in zip(stats, labels, strict=True)]
-        print(json.dumps({"runs": data, "png": args.png if written else None}, indent=2, ensure_ascii=False))
+        left_out = [d.label for d in drawn or [] if d.what == "left-out"]
+        print(json.dumps({"runs": data, "png": args.png if written else None, "not_drawn": left_out}, indent=2,
+                         ensure_ascii=False))
         return 1 if args.png and not written else 0
 
     def num(v, fmt):
@@ -214,7 +216,14 @@ def _say_drawn(drawn, png: str) -> int:
                 label=visible(d.label, one_line=True)))
         elif not d.what:
             print(tr("monitor", "{label}: no GPU samples to draw").format(label=visible(d.label, one_line=True)))
-    if not any(d.what for d in drawn):
+    left_out = [d for d in drawn if d.what == "left-out"]
+    if left_out:
+        on_chart = sum(1 for d in drawn if d.what and d.what != "left-out")
+        print(tr("monitor", "The chart shows the last {n} of {total} runs (more curves cannot be told apart); "
+                            "the table above lists all. Not drawn: {labels}").format(
+            n=on_chart, total=on_chart + len(left_out),
+            labels=", ".join(visible(d.label, one_line=True) for d in left_out)))
+    if not any(d.what and d.what != "left-out" for d in drawn):
         print(tr("monitor", "No chart written: none of these runs has memory readings to draw."), file=sys.stderr)
         return 1
     print(tr("monitor", "Chart written to {path}").format(path=png))

@@ -36,8 +36,8 @@ def _t(text: str) -> str:
 
 @dataclass(frozen=True)
 class Drawn:
-    """What the PNG shows of one run: ``what`` is gpu | framework | host-ram, or "" (nothing to draw);
-    ``legend`` its entry in the chart's legend."""
+    """What the PNG shows of one run: ``what`` is gpu | framework | host-ram, "" (nothing to draw), or "left-out"
+    (drawable, but the chart keeps only the last ``MemoryChart.MAX_FADED`` runs); ``legend`` its legend entry."""
 
     label: str
     what: str
@@ -93,7 +93,12 @@ def render_overlay_png(paths: Sequence[str | Path], out: str | Path, labels: Seq
         shown = chart.mem_legend.items[-1][1].text if what else ""
         drawn.append(Drawn(name, what, shown))
     chart.store = SeriesStore()
-    if not any(d.what for d in drawn):
+    # The chart keeps the last MAX_FADED runs (more curves cannot be told apart): the earlier ones are named as
+    # left out, not dropped in silence (drills-3 #13).
+    drawable = [i for i, d in enumerate(drawn) if d.what]
+    for i in drawable[: max(0, len(drawable) - chart.MAX_FADED)]:
+        drawn[i] = Drawn(drawn[i].label, "left-out")
+    if not any(d.what and d.what != "left-out" for d in drawn):
         return drawn
     chart.set_empty_text(" ")
     chart.empty_label.setVisible(False)
@@ -103,7 +108,7 @@ def render_overlay_png(paths: Sequence[str | Path], out: str | Path, labels: Seq
     ymax = max((float(np.nanmax(y)) for y in ys if len(y)), default=1.0)
     chart.mem_plot.setXRange(0, max(xmax, 1.0), padding=0.02)
     chart.mem_plot.setYRange(0, nice_ceil(max(ymax, 1.0) * 1.05), padding=0)
-    if any(d.what in ("framework", "host-ram") for d in drawn):
+    if any(d.what in ("framework", "host-ram") for d in drawn):  # (left-out runs are not on the chart)
         chart.mem_plot.setLabel("left", _t("memory (MiB)"))
     chart.util_plot.setVisible(False)
     chart.mem_plot.getAxis("bottom").setStyle(showValues=True)
