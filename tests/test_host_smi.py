@@ -502,3 +502,18 @@ def test_csv_query_asked_again_without_the_field_a_driver_refuses():
                      "index,name,uuid,memory.total,compute_cap,pci.bus_id,kmd_version",
                      "index,name,uuid,memory.total,pci.bus_id,kmd_version"]
     assert res.gpus[0].uuid == "GPU-3d26a52d-3f73-119e-e522-8ab903aef275" and res.driver_version == "580.159.04"
+
+
+@posix_only
+def test_a_gpu_name_that_is_refused_says_why(tmp_path, no_pynvml):
+    """drills-3 N20: a GPU whose name nvidia-smi printed as `NVIDIA $(touch x)` became "unknown NVIDIA GPU" with no
+    reason given (the reason was kept only when no driver version was valid). The recorded H200 XML, its name
+    changed, through a real nvidia-smi subprocess: the GPU is kept, and a note says which value was left out."""
+    body = XML_REPLAY.format(fix=str(FIX)).replace(
+        'sys.stdout.write(rec("h200-nvidia-smi-q-x.xml"))',
+        'sys.stdout.write(rec("h200-nvidia-smi-q-x.xml").replace("NVIDIA H200<", "NVIDIA $(touch x)<"))')
+    _replayer(tmp_path / "bin", body)
+    report = host.detect_host(environ=_env_with(tmp_path / "bin"), timeout=10)
+    assert report.driver.present and report.gpus[0].name == "unknown NVIDIA GPU"
+    note = next(n for n in report.notes if n.code == "nvidia-smi-problem")
+    assert "GPU name 'NVIDIA $(touch x)'" in note.detail and "not valid" in note.detail

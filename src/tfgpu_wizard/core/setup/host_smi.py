@@ -477,6 +477,9 @@ def read_smi(smi: str, run: Runner) -> SmiResult:
             why = smi_failure_reason(first_words)
         raise SmiFailed("nvidia-smi ran but printed no valid driver version" + (f" ({why})" if why else ""))
     res.problems = list(dict.fromkeys(problems + res.problems))
+    if res.rejected:  # a GPU shown as "unknown NVIDIA GPU" says why (drills-3 N20)
+        res.problems.append("values nvidia-smi printed that are not valid, so they were left out: "
+                            + "; ".join(dict.fromkeys(res.rejected)))
     return res
 
 
