@@ -595,3 +595,15 @@ def test_doctor_and_verify_say_the_same_words_for_a_crashed_python(odd: Path) ->
     tf = json.loads(doctor.stdout)["tensorflow"]
     assert "crashed (SIGSEGV) without an answer" in tf["error"], tf
     assert "-11" not in tf["error"]
+
+
+def test_a_cut_run_in_compare_says_why_its_row_is_empty(tmp_path: Path) -> None:
+    """drills-3 note N8: ``runs compare`` of a run file cut mid-line gave a row of "-" and no word on why."""
+    rec = ROOT / "resources" / "recordings" / "sample-tf-cnn-fp32-growth.run.jsonl"
+    cut = tmp_path / "截断 run.run.jsonl"
+    cut.write_bytes(rec.read_bytes()[:3000])
+    p = cli("--lang", "en", "runs", "compare", str(cut), str(rec), env={"COLUMNS": "200"})
+    no_traceback(p)
+    assert p.returncode == 0, p.stderr
+    assert "#1: nothing to compare: the run has no memory readings and no steps" in p.stdout
+    assert "#2: nothing to compare" not in p.stdout  # the whole recording has its figures

@@ -451,5 +451,9 @@
         <source>The chart shows the last {n} of {total} runs (more curves cannot be told apart); the table above lists all. Not drawn: {labels}</source>
         <translation>图中只画出 {total} 次运行中的最后 {n} 次（曲线再多就分不清了）；上面的表格列出了全部。未画出：{labels}</translation>
     </message>
+    <message>
+        <source>#{i}: nothing to compare: the run has no memory readings and no steps ({status}); its file may be cut off, or it ended before its first step.</source>
+        <translation>#{i}：没有可比较的内容：这次运行没有显存读数，也没有训练步（{status}）；它的文件可能被截断了，或者它在第一步之前就结束了。</translation>
+    </message>
 </context>
 </TS>

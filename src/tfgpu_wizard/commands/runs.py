@@ -199,6 +199,11 @@ def _compare(args: argparse.Namespace) -> int:
     o.blank()
     for i, s in enumerate(stats, 1):
         o.whole(f"#{i} {s.run_id}")
+    for i, s in enumerate(stats, 1):  # a row of "-" says why (drills-3 note N8: a cut file)
+        if all(v is None for v in (s.peak_mib, s.steady_mib, s.images_per_s, s.first_step_s)):
+            o.line(tr("monitor", "#{i}: nothing to compare: the run has no memory readings and no steps ({status}); "
+                                 "its file may be cut off, or it ended before its first step.").format(
+                i=i, status=_status(s.status)), hang=2)
     if drawn is not None:
         return _say_drawn(drawn, args.png)
     return 0
