@@ -166,3 +166,15 @@ def test_columns_align_with_chinese_labels_and_wrap_by_columns():
     assert len(starts) == 1  # the values start in one column, whatever the labels' widths
     driver = [ln for ln in lines if "驱动" in ln]
     assert driver and any("\u4e00" <= ch <= "\u9fff" for ln in lines for ch in ln)
+
+
+def test_a_huge_variable_is_quoted_by_its_start_and_length():
+    """drills-3 note N14: a 40 KB CUDA_VISIBLE_DEVICES was printed whole, twice (doctor's output ~110 KB). The
+    text quotes its start and its length; ``--json`` keeps the value whole (it is data)."""
+    value = ",".join(["0"] * 20_000)  # 39,999 characters
+    proc = cli("--lang", "en", "doctor", env_changes={"CUDA_VISIBLE_DEVICES": value})
+    assert proc.returncode == 0, proc.stderr
+    assert len(proc.stdout) < 10_000 and value not in proc.stdout
+    assert "(39,999 characters)" in proc.stdout
+    data = json.loads(cli("doctor", "--json", env_changes={"CUDA_VISIBLE_DEVICES": value}).stdout)
+    assert data["env"]["CUDA_VISIBLE_DEVICES"] == value

@@ -60,7 +60,13 @@ def render(o: Out, report) -> None:
 
     from tfgpu_wizard.commands._console import padded
     from tfgpu_wizard.core.i18n import tr
-    from tfgpu_wizard.core.setup.host import explain_cuda_versions, note_detail, note_text, sorted_notes
+    from tfgpu_wizard.core.setup.host import (
+        cut_value,
+        explain_cuda_versions,
+        note_detail,
+        note_text,
+        sorted_notes,
+    )
 
     words = {
         "ok": tr(CTX, "ok"),
@@ -179,7 +185,7 @@ def render(o: Out, report) -> None:
         sections.append((title, rows))
 
     # Environment
-    rows = [("info", k, v) for k, v in r.env.items()]
+    rows = [("info", k, cut_value(v, 300)) for k, v in r.env.items()]  # whole in --json
     if rows:
         sections.append((tr(CTX, "Environment variables"), rows))
 

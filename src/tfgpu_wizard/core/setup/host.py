@@ -956,6 +956,12 @@ _TERRAFORM_PREFIXES = ("TF_CLI_", "TF_VAR_", "TF_LOG", "TF_INPUT", "TF_DATA_DIR"
                        "TF_STATE_PERSIST")
 
 
+def cut_value(value: str, limit: int = 200) -> str:
+    """A variable's value as a sentence may quote it: whole when short, else its start and how long it is (the
+    report's JSON keeps it whole)."""
+    return value if len(value) <= limit else f"{value[:limit]}… ({len(value):,} characters)"
+
+
 def detect_env(environ: Mapping[str, str]) -> tuple[dict[str, str], list[Note]]:
     """The CUDA/TensorFlow-related environment variables as set, and what they imply.
 
@@ -976,13 +982,14 @@ def detect_env(environ: Mapping[str, str]) -> tuple[dict[str, str], list[Note]]:
     cvd = environ.get("CUDA_VISIBLE_DEVICES")
     if cvd is not None:
         first = cvd.strip().split(",")[0].strip()
+        shown = cut_value(cvd)  # a note quotes it; a 40 KB value was printed whole (drills-3 note N14)
         if cvd.strip() in ("", "-1") or cvd.strip().startswith("-1"):
-            notes.append(_note("cuda-visible-devices-hides-all", f"CUDA_VISIBLE_DEVICES={cvd!r}"))
+            notes.append(_note("cuda-visible-devices-hides-all", f"CUDA_VISIBLE_DEVICES={shown!r}"))
         elif not (first.isdigit() or first.upper().startswith(("GPU-", "MIG-"))):
             # CUDA reads the list up to the first entry that is not a GPU: "abc" (or "-2") hides every GPU
-            notes.append(_note("cuda-visible-devices-invalid", f"CUDA_VISIBLE_DEVICES={cvd[:80]!r}"))
+            notes.append(_note("cuda-visible-devices-invalid", f"CUDA_VISIBLE_DEVICES={cut_value(cvd, 80)!r}"))
         else:
-            notes.append(_note("cuda-visible-devices-set", f"CUDA_VISIBLE_DEVICES={cvd}"))
+            notes.append(_note("cuda-visible-devices-set", f"CUDA_VISIBLE_DEVICES={shown}"))
     growth = environ.get("TF_FORCE_GPU_ALLOW_GROWTH")
     if growth is not None and growth not in ("true", "false"):
         notes.append(_note("tf-allow-growth-invalid", f"TF_FORCE_GPU_ALLOW_GROWTH={growth!r}"))
