@@ -635,6 +635,10 @@
         <source>Benchmark: compare CPU settings</source>
         <translation>基准测试：比较 CPU 设置</translation>
     </message>
+    <message>
+        <source>On a CPU, mixed precision is usually no faster than FP32: it speeds up GPUs with Tensor Cores (compute capability 7.0 or newer; 1.6–1.7× for ResNet-20 in the H200 recordings).</source>
+        <translation>在 CPU 上，混合精度通常不比 FP32 快：它加速的是带 Tensor Core 的 GPU（计算能力 7.0 及以上；H200 录制中 ResNet-20 快 1.6–1.7 倍）。</translation>
+    </message>
 </context>
 <context>
     <name>LearnPage</name>

@@ -126,10 +126,7 @@ class BenchmarkPage(Page):
 
     def retranslate(self) -> None:
         self._render_title()
-        self.hint.setText(
-            _t("Runs the sample once per setting below, one after another, with the same model and batch, "
-               "and compares images per second. Without a GPU it compares CPU settings.")
-        )
+        self._render_hint()
         self.steps.setSuffix(" " + _t("steps"))
         self.btn_run.setText(_t("■ Stop") if self.busy() else _t("▶ Run the comparison"))
         self.btn_csv.setText(_t("Export CSV…"))
@@ -150,6 +147,18 @@ class BenchmarkPage(Page):
                                    "Or press “Show the H200 recordings” to see a finished comparison."))
         self._fill()
 
+    def _render_hint(self) -> None:
+        """What the page does; on a computer without a GPU also why mixed precision is no faster there (gui-audit
+        F13: "bf16 slower" was left unexplained)."""
+        host = self.state.host
+        text = _t("Runs the sample once per setting below, one after another, with the same model and batch, "
+                  "and compares images per second. Without a GPU it compares CPU settings.")
+        if host is not None and not getattr(host, "gpus", None) and not self.demo:
+            text += " " + _t("On a CPU, mixed precision is usually no faster than FP32: it speeds up GPUs with "
+                             "Tensor Cores (compute capability 7.0 or newer; 1.6× for ResNet-20 in the H200 "
+                             "recordings).")
+        self.hint.setText(text)
+
     def _render_title(self) -> None:
         """A computer without an NVIDIA GPU compares CPU settings: the title says so (gui-audit-2 F13); the H200
         recordings keep the GPU question."""
@@ -160,6 +169,7 @@ class BenchmarkPage(Page):
 
     def on_shown(self) -> None:
         self._render_title()  # the machine may have been detected since
+        self._render_hint()
         self._fill()  # the detected GPUs decide which settings are compared
 
     def busy(self) -> bool:
@@ -175,6 +185,7 @@ class BenchmarkPage(Page):
         self.results = []
         self.demo = False
         self._render_source_note()
+        self._render_hint()
         self.btn_demo.setEnabled(False)
         if steps:
             self.steps.setValue(steps)
@@ -226,6 +237,7 @@ class BenchmarkPage(Page):
         self.planned = []
         self._render_source_note()
         self._render_title()
+        self._render_hint()
         self._fill()
         return len(rows)
 
