@@ -155,7 +155,7 @@ class BenchmarkPage(Page):
                   "and compares images per second. Without a GPU it compares CPU settings.")
         if host is not None and not getattr(host, "gpus", None) and not self.demo:
             text += " " + _t("On a CPU, mixed precision is usually no faster than FP32: it speeds up GPUs with "
-                             "Tensor Cores (compute capability 7.0 or newer; 1.6× for ResNet-20 in the H200 "
+                             "Tensor Cores (compute capability 7.0 or newer; 1.6–1.7× for ResNet-20 in the H200 "
                              "recordings).")
         self.hint.setText(text)
 
