@@ -69,6 +69,18 @@ def _children() -> set[int]:
 
 
 @pytest.fixture(autouse=True)
+def _tensorflow_stays_out_of_this_process():
+    """The app never imports TensorFlow (it runs in the target interpreter, a child process); neither does a test:
+    one that did (``pytest.importorskip("tensorflow")``) made tests/test_host.py's check fail much later, in CI's
+    order only. Name the test that does it."""
+    had = "tensorflow" in sys.modules
+    yield
+    if not had and "tensorflow" in sys.modules:
+        pytest.fail("this test imported tensorflow into the test process: look for it with "
+                    "importlib.util.find_spec, and run TensorFlow in a child process")
+
+
+@pytest.fixture(autouse=True)
 def _no_leaked_threads_or_processes(request):
     """Fail a test that leaves threads or child processes running (napari-style leak guard).
 

@@ -5,6 +5,7 @@ again in the shell into the same command; colour only on a terminal."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import pty
@@ -62,6 +63,13 @@ def on_tty(*args: str, **extra: str) -> tuple[int, str]:
     finally:
         os.close(master)
     return code, b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+def needs_tensorflow() -> None:
+    """Skip without TensorFlow, looking for it without importing it: ``pytest.importorskip`` imports it into the
+    test process, where the app never has it (tests/test_host.py checks that, and failed in CI after these)."""
+    if importlib.util.find_spec("tensorflow") is None:
+        pytest.skip("needs TensorFlow in this Python")
 
 
 def plan_commands(*args: str) -> list[str]:
@@ -214,7 +222,7 @@ def test_training_progress_is_a_bar_on_a_terminal_and_heartbeat_lines_in_a_pipe(
 @pytest.mark.skipif(shutil.which("nvidia-smi") is not None, reason="a machine without an NVIDIA GPU")
 def test_sanity_on_a_machine_without_gpu_is_a_pass_in_the_vocabulary() -> None:
     """newcomer-2 #26: sanity exited 1 after saying the CPU result is expected, and began with a bare "i"."""
-    pytest.importorskip("tensorflow")
+    needs_tensorflow()
     r = cli("sanity", "--steps", "20", COLUMNS="80")
     first = r.stdout.splitlines()[0]
     assert r.returncode == 0, r.stdout + r.stderr[-2000:]
@@ -358,7 +366,7 @@ def test_a_stalled_sample_is_one_sentence_naming_the_phase() -> None:
 
 def test_ctrl_c_on_sample_says_the_user_stopped_it() -> None:
     """drills-3 8a (PASS row, wording): Ctrl-C on ``sample`` said "✗ stopped by signal 15"."""
-    pytest.importorskip("tensorflow")
+    needs_tensorflow()
     import signal
     import time
 
@@ -406,7 +414,7 @@ def test_replay_at_infinite_speed_shows_the_peak() -> None:
 def test_report_describes_the_last_verified_environment(tmp_path: Path) -> None:
     """newcomer-2 #16: after ``verify --python <tfenv>``, ``report`` saved a doctor.json with the app's own Python
     (``"tensorflow": {"python": "<venv>/bin/python", "version": null}``), and had no ``--python``."""
-    pytest.importorskip("tensorflow")
+    needs_tensorflow()
     import zipfile
 
     data = {"TFGPU_WIZARD_DATA": str(tmp_path / "data")}
@@ -500,7 +508,7 @@ def test_runs_compare_cuts_labels_with_an_ellipsis_and_names_each_run(columns: i
 @pytest.mark.skipif(shutil.which("nvidia-smi") is not None, reason="a machine without an NVIDIA GPU")
 def test_verify_of_a_cpu_install_on_a_machine_without_gpu_passes(tmp_path: Path) -> None:
     """newcomer-2 #7: ``verify`` of a CPU install on a machine without a GPU printed "!", two [ERROR]s, exit 1."""
-    pytest.importorskip("tensorflow")
+    needs_tensorflow()
     r = cli("verify", "--python", sys.executable, COLUMNS="80", TFGPU_WIZARD_DATA=str(tmp_path))
     assert r.returncode == 0, r.stdout + r.stderr[-2000:]
     assert r.stdout.startswith("✓ Works on the CPU, as expected: TensorFlow ")
