@@ -515,3 +515,21 @@ def test_f14_a_large_memory_axis_counts_in_gib(window, qtbot) -> None:
     with qtbot.waitSignal(page.replay_done, timeout=30_000):
         page.open_run(RECORDINGS / "sample-tf-resnet20-fp32-growth.run.jsonl")  # 4 GiB: MiB ticks
     assert axis.labelText == "GPU memory (MiB)" and axis.scale == 1.0
+
+
+def test_machine_without_an_nvidia_gpu_shows_facts_not_faults(window) -> None:
+    """Issue 23 ("no verdict that contradicts the machine"): on a computer whose PCI bus holds no NVIDIA GPU, Setup
+    → Machine said "NVIDIA driver ✗ not found" and "GPUs ✗ none found" in red marks, as for a card without its
+    driver. Now both rows are facts ("·"); a card on the bus without a driver keeps its ✗ (the recorded report)."""
+    import dataclasses
+
+    page = window.show_page("setup")
+    with_card = _host(NO_DRIVER)  # recorded: one NVIDIA display controller on the PCI bus, no driver
+    page.set_host(with_card)
+    text = page.machine_view.toPlainText()
+    assert "✗ not found" in text and "✗ none found" in text
+    none = dataclasses.replace(with_card, driver=dataclasses.replace(with_card.driver, nvidia_pci_gpus=0))
+    page.set_host(none)
+    text = page.machine_view.toPlainText()
+    assert "· not needed: no NVIDIA GPU in this computer" in text and "· none found" in text
+    assert "✗ not found" not in text and "✗ none found" not in text

@@ -99,7 +99,8 @@ def host_html(report: Any, target_python: str | None = None) -> str:
             text += " · " + _t("MIG mode, {0} MIG devices").format(len(g.mig_devices))
         rows.append((_t("GPU {0}").format(g.index), text))
     if not report.gpus:
-        rows.append((_t("GPUs"), "✗ " + _t("none found")))
+        # none in this computer is a fact, not a fault (the CPU is what it has); none seen by a driver is one
+        rows.append((_t("GPUs"), ("· " if drv.no_nvidia_gpu else "✗ ") + _t("none found")))
     tf = report.tensorflow
     if tf is not None:
         rows.append((_t("TensorFlow (this app's Python)") if other else _t("TensorFlow"),
