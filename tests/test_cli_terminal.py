@@ -38,16 +38,17 @@ def cli(*args: str, stdin: int | None = subprocess.DEVNULL, **extra: str) -> sub
                           encoding="utf-8", env=env(**extra), stdin=stdin, timeout=180)
 
 
-def on_tty(*args: str, **extra: str) -> tuple[int, str]:
-    """The command's stdout on a real pseudo-terminal of 80 columns."""
+def on_pty(argv: list[str], stream: str = "stdout", timeout: float = 180, **extra: str) -> tuple[int, str]:
+    """Run ``argv`` with its ``stream`` (stdout or stderr) on a real pseudo-terminal of 80 columns (the other
+    stream discarded): its exit code and what it wrote there, as written."""
     import fcntl
     import struct
     import termios
 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    proc = subprocess.Popen([sys.executable, "-m", "tfgpu_wizard", *args], stdout=slave,
-                            stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env(**extra))
+    streams = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, stream: slave}
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, env=env(**extra), **streams)
     os.close(slave)
     chunks = []
     try:
@@ -59,10 +60,16 @@ def on_tty(*args: str, **extra: str) -> tuple[int, str]:
             if not data:
                 break
             chunks.append(data)
-        code = proc.wait(timeout=180)
+        code = proc.wait(timeout=timeout)
     finally:
         os.close(master)
-    return code, b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    return code, b"".join(chunks).decode("utf-8")
+
+
+def on_tty(*args: str, **extra: str) -> tuple[int, str]:
+    """The command's stdout on a real pseudo-terminal of 80 columns."""
+    code, text = on_pty([sys.executable, "-m", "tfgpu_wizard", *args], **extra)
+    return code, text.replace("\r\n", "\n")
 
 
 def needs_tensorflow() -> None:
@@ -193,28 +200,8 @@ def test_training_progress_is_a_bar_on_a_terminal_and_heartbeat_lines_in_a_pipe(
     beats = [ln for ln in r.stderr.splitlines() if ln.startswith("... Training")]
     assert beats and all("/10" in ln and ln.endswith(" s") for ln in beats), r.stderr
     assert "\x1b" not in r.stderr
-    import fcntl
-    import struct
-    import termios
-
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    proc = subprocess.Popen([sys.executable, "-c", PROGRESS], stderr=slave, stdout=subprocess.DEVNULL, env=env())
-    os.close(slave)
-    chunks = []
-    try:
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            chunks.append(data)
-        assert proc.wait(timeout=60) == 0
-    finally:
-        os.close(master)
-    text = b"".join(chunks).decode("utf-8")
+    code, text = on_pty([sys.executable, "-c", PROGRESS], stream="stderr", timeout=60)
+    assert code == 0
     assert "\x1b[" in text and "Training" in text and "10/10" in text  # rich's live bar, M of N
     assert "... Training" not in text  # no heartbeat lines on a terminal
 
